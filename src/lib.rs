@@ -1,0 +1,19 @@
+//! `c4`: a Connect Four perfect-play solver.
+//!
+//! The library has no I/O: it parses positions, solves them, reads and writes
+//! test-set lines and runs batches; the `c4` binary is a thin CLI over it.
+//!
+//! ```
+//! use c4::{Position, Solver};
+//! let pos: Position = Position::parse("4453").unwrap();
+//! let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+//! assert_eq!(solver.solve_weak(&pos), solver.solve(&pos).signum());
+//! ```
+
+pub mod position;
+pub mod settings;
+pub mod solver;
+
+pub use position::{ParseError, Player, Position};
+pub use solver::table::TableError;
+pub use solver::{Score, Solver};

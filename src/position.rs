@@ -1,0 +1,579 @@
+//! The board: a bitboard `Position`, parsing move strings, and drawing it.
+//!
+//! # Bit layout
+//! Column `c` (0-based, left to right) owns the `H + 1` bits starting at
+//! `c * (H + 1)`; row `r` (0 = bottom) of that column is bit `c * (H + 1) + r`.
+//! The extra bit on top of each column (row `H`) is never set: it stops the
+//! diagonal and horizontal shifts used by the alignment tests from wrapping from
+//! one column into the next, and it makes `current + mask` a unique key.
+//!
+//! A position is two words: `current`, the stones of the side to move, and
+//! `mask`, every occupied cell. Playing a move swaps the point of view with one
+//! XOR, so the same code serves both players (negamax).
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// The player who moved first or second in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who plays moves 1, 3, 5, ... (drawn as `X`).
+    First,
+    /// The player who plays moves 2, 4, 6, ... (drawn as `O`).
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The character this player's stones are drawn with.
+    pub fn symbol(self) -> char {
+        match self {
+            Player::First => 'X',
+            Player::Second => 'O',
+        }
+    }
+}
+
+/// Why a move string could not be replayed. Every index is the 0-based
+/// character index in the string as given (leading whitespace included).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A character that does not name a column of this board.
+    #[error("character {} ('{ch}') is not a column (1-{width})", index + 1)]
+    InvalidColumn {
+        /// 0-based index of the character.
+        index: usize,
+        /// The offending character.
+        ch: char,
+        /// The board's width, to say which columns exist.
+        width: usize,
+    },
+    /// A move into a column that is already full.
+    #[error("character {}: column {column} is already full", index + 1)]
+    ColumnFull {
+        /// 0-based index of the character.
+        index: usize,
+        /// 1-based column that is full.
+        column: usize,
+    },
+    /// A move after one of the players has already connected four.
+    #[error("character {}: the game was already won by the previous move", index + 1)]
+    GameOver {
+        /// 0-based index of the character.
+        index: usize,
+    },
+    /// A move after every cell of the board is already filled.
+    #[error("character {}: more moves than cells, the board is already full", index + 1)]
+    TooManyMoves {
+        /// 0-based index of the character.
+        index: usize,
+    },
+}
+
+impl ParseError {
+    /// 0-based index of the character the error is about.
+    pub fn index(&self) -> usize {
+        match *self {
+            ParseError::InvalidColumn { index, .. }
+            | ParseError::ColumnFull { index, .. }
+            | ParseError::GameOver { index }
+            | ParseError::TooManyMoves { index } => index,
+        }
+    }
+}
+
+/// The character that names 0-based column `col` in a move string: `1`-`9`,
+/// then `a`, `b`, `c`, ... for columns 10 and up.
+pub fn column_char(col: usize) -> char {
+    if col < 9 {
+        (b'1' + col as u8) as char
+    } else {
+        (b'a' + (col - 9) as u8) as char
+    }
+}
+
+/// The 0-based column named by `ch` (the inverse of [`column_char`], letters in
+/// either case), or `None` if `ch` names no column of a board `width` wide.
+pub fn column_from_char(ch: char, width: usize) -> Option<usize> {
+    let col = match ch {
+        '1'..='9' => ch as usize - '1' as usize,
+        'a'..='z' => ch as usize - 'a' as usize + 9,
+        'A'..='Z' => ch as usize - 'A' as usize + 9,
+        _ => return None,
+    };
+    (col < width).then_some(col)
+}
+
+/// Writes a sequence of 0-based columns in the move-string notation.
+pub fn moves_to_string(moves: &[usize]) -> String {
+    moves.iter().map(|&c| column_char(c)).collect()
+}
+
+/// A Connect Four position on a board `W` columns wide and `H` rows high.
+///
+/// `W * (H + 1)` must fit in 64 bits. The default is the standard 7x6 board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position<const W: usize = 7, const H: usize = 6> {
+    /// Stones of the side to move.
+    current: u64,
+    /// Every occupied cell.
+    mask: u64,
+    /// Number of stones on the board.
+    moves: u32,
+}
+
+/// A bitboard with the bottom cell of every column set.
+const fn bottom_row(width: usize, height: usize) -> u64 {
+    let mut mask = 0u64;
+    let mut col = 0;
+    while col < width {
+        mask |= 1u64 << (col * (height + 1));
+        col += 1;
+    }
+    mask
+}
+
+/// A bitboard with every cell of row `row` (0 = bottom) set.
+#[allow(dead_code)]
+pub(crate) const fn row_mask(width: usize, height: usize, row: usize) -> u64 {
+    bottom_row(width, height) << row
+}
+
+impl<const W: usize, const H: usize> Default for Position<W, H> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const W: usize, const H: usize> Position<W, H> {
+    /// Number of columns.
+    pub const WIDTH: usize = W;
+    /// Number of rows.
+    pub const HEIGHT: usize = H;
+    /// Number of cells, the most moves a game can last.
+    pub const CELLS: usize = W * H;
+    /// Bits a column occupies, its cells plus the sentinel bit on top.
+    pub const COLUMN_BITS: usize = H + 1;
+    /// Bits of the whole bitboard (the key is below `2^KEY_BITS`).
+    pub const KEY_BITS: usize = W * (H + 1);
+    /// The bottom cell of every column.
+    pub const BOTTOM: u64 = {
+        assert!(
+            W >= 1 && H >= 1 && W * (H + 1) <= 64,
+            "board does not fit in 64 bits"
+        );
+        assert!(
+            W <= 35,
+            "at most 35 columns can be written in a move string"
+        );
+        bottom_row(W, H)
+    };
+    /// Every playable cell (sentinel bits excluded).
+    pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    /// The lowest score a position can have: losing to the opponent's first move.
+    pub const MIN_SCORE: i32 = -((W * H) as i32) / 2 + 3;
+    /// The highest score a position can have: winning with one's first stone.
+    pub const MAX_SCORE: i32 = ((W * H) as i32 + 1) / 2 - 3;
+
+    /// The empty board, first player to move.
+    pub const fn new() -> Self {
+        Position {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
+    /// from the empty board. Leading and trailing whitespace, including a
+    /// trailing `\r`, is ignored.
+    pub fn parse(moves: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::new();
+        pos.play_str(moves)?;
+        Ok(pos)
+    }
+
+    /// Plays a move string from this position; see [`Position::parse`]. On
+    /// error the position is left as it was before the offending character.
+    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
+        let start = moves.len() - moves.trim_start().len();
+        let body = moves.trim();
+        for (offset, ch) in body.char_indices() {
+            let index = moves[..start + offset].chars().count();
+            let col = column_from_char(ch, W).ok_or(ParseError::InvalidColumn {
+                index,
+                ch,
+                width: W,
+            })?;
+            if self.is_won() {
+                return Err(ParseError::GameOver { index });
+            }
+            if self.moves as usize >= Self::CELLS {
+                return Err(ParseError::TooManyMoves { index });
+            }
+            if !self.can_play(col) {
+                return Err(ParseError::ColumnFull {
+                    index,
+                    column: col + 1,
+                });
+            }
+            self.play_col(col);
+        }
+        Ok(())
+    }
+
+    /// Stones of the side to move, as a bitboard.
+    #[inline(always)]
+    pub fn current(&self) -> u64 {
+        self.current
+    }
+
+    /// Every occupied cell, as a bitboard.
+    #[inline(always)]
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    /// Stones of the side that just moved (not to move), as a bitboard.
+    #[inline(always)]
+    pub fn opponent(&self) -> u64 {
+        self.current ^ self.mask
+    }
+
+    /// Number of stones on the board.
+    #[inline(always)]
+    pub fn moves_played(&self) -> usize {
+        self.moves as usize
+    }
+
+    /// The player whose turn it is.
+    pub fn side_to_move(&self) -> Player {
+        if self.moves % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The owner of the cell at 0-based `col` and `row` (0 = bottom), if any.
+    pub fn stone_at(&self, col: usize, row: usize) -> Option<Player> {
+        assert!(col < W && row < H, "cell outside the board");
+        let bit = 1u64 << (col * (H + 1) + row);
+        if self.mask & bit == 0 {
+            None
+        } else if self.current & bit != 0 {
+            Some(self.side_to_move())
+        } else {
+            Some(self.side_to_move().other())
+        }
+    }
+
+    /// Number of stones in 0-based column `col`.
+    pub fn column_height(&self, col: usize) -> usize {
+        ((self.mask & Self::column_mask(col)) >> (col * (H + 1))).count_ones() as usize
+    }
+
+    /// The cells of 0-based column `col`.
+    #[inline(always)]
+    pub const fn column_mask(col: usize) -> u64 {
+        ((1u64 << H) - 1) << (col * (H + 1))
+    }
+
+    /// The top cell of 0-based column `col`.
+    #[inline(always)]
+    const fn top_cell(col: usize) -> u64 {
+        1u64 << (H - 1 + col * (H + 1))
+    }
+
+    /// The bottom cell of 0-based column `col`.
+    #[inline(always)]
+    const fn bottom_cell(col: usize) -> u64 {
+        1u64 << (col * (H + 1))
+    }
+
+    /// Whether 0-based column `col` exists and still has room.
+    #[inline(always)]
+    pub fn can_play(&self, col: usize) -> bool {
+        col < W && self.mask & Self::top_cell(col) == 0
+    }
+
+    /// Plays the stone given as a one-bit bitboard (an element of
+    /// [`Position::possible`]). Precondition: the cell is playable.
+    #[inline(always)]
+    pub fn play(&mut self, cell: u64) {
+        self.current ^= self.mask;
+        self.mask |= cell;
+        self.moves += 1;
+    }
+
+    /// Plays in 0-based column `col`. Precondition: `can_play(col)`.
+    #[inline(always)]
+    pub fn play_col(&mut self, col: usize) {
+        debug_assert!(self.can_play(col));
+        self.play((self.mask + Self::bottom_cell(col)) & Self::column_mask(col));
+    }
+
+    /// The playable cell of 0-based column `col` as a one-bit bitboard, or 0
+    /// if the column is full.
+    #[inline(always)]
+    pub fn move_in_column(&self, col: usize) -> u64 {
+        self.possible() & Self::column_mask(col)
+    }
+
+    /// The 0-based column of a one-bit move bitboard.
+    #[inline(always)]
+    pub fn column_of(cell: u64) -> usize {
+        cell.trailing_zeros() as usize / (H + 1)
+    }
+
+    /// Whether playing 0-based column `col` makes four in a row for the side to
+    /// move. Precondition: `can_play(col)`.
+    pub fn is_winning_move(&self, col: usize) -> bool {
+        self.winning_cells() & self.possible() & Self::column_mask(col) != 0
+    }
+
+    /// Whether the side to move can connect four with its next move.
+    #[inline(always)]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_cells() & self.possible() != 0
+    }
+
+    /// The cells playable now: the lowest empty cell of every column that has one.
+    #[inline(always)]
+    pub fn possible(&self) -> u64 {
+        (self.mask + Self::BOTTOM) & Self::BOARD
+    }
+
+    /// Empty cells (anywhere, not only playable) that would complete four in a
+    /// row for the side to move.
+    #[inline(always)]
+    pub fn winning_cells(&self) -> u64 {
+        Self::completing_cells(self.current, self.mask)
+    }
+
+    /// Empty cells that would complete four in a row for the side that just moved.
+    #[inline(always)]
+    pub fn opponent_winning_cells(&self) -> u64 {
+        Self::completing_cells(self.current ^ self.mask, self.mask)
+    }
+
+    /// The empty cells that would complete four in a row for the stones
+    /// `stones`, given the occupied cells `mask`.
+    #[inline(always)]
+    pub fn completing_cells(stones: u64, mask: u64) -> u64 {
+        let p = stones;
+        // Vertical: three stones directly below.
+        let mut r = (p << 1) & (p << 2) & (p << 3);
+        // The three other directions, each by its bit shift between neighbours:
+        // horizontal (H + 1), one diagonal (H) and the other (H + 2). For each,
+        // a cell completes four when it extends a run of three on one side, or
+        // fills a gap in runs of 1+2 or 2+1.
+        macro_rules! direction {
+            ($s:expr) => {{
+                let s = $s;
+                let pair = (p << s) & (p << (2 * s));
+                r |= pair & (p << (3 * s));
+                r |= pair & (p >> s);
+                let pair = (p >> s) & (p >> (2 * s));
+                r |= pair & (p << s);
+                r |= pair & (p >> (3 * s));
+            }};
+        }
+        direction!(H + 1);
+        direction!(H);
+        direction!(H + 2);
+        r & (Self::BOARD ^ mask)
+    }
+
+    /// Whether `stones` contain four in a row.
+    #[inline(always)]
+    pub fn has_four(stones: u64) -> bool {
+        let p = stones;
+        for s in [1, H + 1, H, H + 2] {
+            let m = p & (p >> s);
+            if m & (m >> (2 * s)) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the last move connected four (the side to move has lost).
+    pub fn is_won(&self) -> bool {
+        Self::has_four(self.opponent())
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.moves as usize == Self::CELLS
+    }
+
+    /// Whether the game is over: the last move won, or the board is full.
+    pub fn is_game_over(&self) -> bool {
+        self.is_won() || self.is_full()
+    }
+
+    /// The playable cells that do not hand the opponent an immediate win.
+    ///
+    /// If the opponent threatens to win in one place, the only candidate is to
+    /// block it; if it threatens two, every move loses and this is 0. A move
+    /// directly below an opponent's winning cell is excluded too, since it
+    /// lets the opponent play there.
+    /// Precondition: the side to move cannot win at once.
+    #[inline(always)]
+    pub fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let opponent_wins = self.opponent_winning_cells();
+        let forced = possible & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_wins >> 1)
+    }
+
+    /// A number that identifies the position uniquely, below `2^KEY_BITS`.
+    ///
+    /// `current + mask` sets, in each column, the bit just above the stones
+    /// (the column's height) and keeps the side to move's stones below it.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.current.wrapping_add(self.mask)
+    }
+
+    /// The key of this position seen in a mirror (columns reversed).
+    #[inline(always)]
+    pub fn mirrored_key(&self) -> u64 {
+        Self::mirror(self.key())
+    }
+
+    /// A key shared by a position and its mirror image: the smaller of the two.
+    /// Also tells whether the mirrored key was the one taken.
+    #[inline(always)]
+    pub fn symmetric_key(&self) -> (u64, bool) {
+        let key = self.key();
+        let mirrored = Self::mirror(key);
+        if mirrored < key {
+            (mirrored, true)
+        } else {
+            (key, false)
+        }
+    }
+
+    /// Reverses the columns of a bitboard.
+    #[inline(always)]
+    pub fn mirror(board: u64) -> u64 {
+        let column = (1u64 << (H + 1)) - 1;
+        let mut out = 0;
+        let mut col = 0;
+        while col < W {
+            let bits = (board >> (col * (H + 1))) & column;
+            out |= bits << ((W - 1 - col) * (H + 1));
+            col += 1;
+        }
+        out
+    }
+
+    /// This position with the columns reversed.
+    pub fn mirrored(&self) -> Self {
+        Position {
+            current: Self::mirror(self.current),
+            mask: Self::mirror(self.mask),
+            moves: self.moves,
+        }
+    }
+
+    /// Number of the side to move's threats (completing cells, empty and not
+    /// yet playable included) after it plays `cell`. Used to order moves:
+    /// a move that makes more threats tends to be stronger.
+    #[inline(always)]
+    pub fn threats_after(&self, cell: u64) -> u32 {
+        Self::completing_cells(self.current | cell, self.mask | cell).count_ones()
+    }
+
+    /// The score of a win by the side to move with its next stone: the number
+    /// of its stones still in hand after that stone, plus one.
+    #[inline(always)]
+    pub fn win_next_score(&self) -> i32 {
+        (Self::CELLS as i32 + 1 - self.moves as i32) / 2
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for Position<W, H> {
+    /// Draws the board top row first, with column labels below and a line
+    /// saying whose turn it is (or how the game ended).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..H).rev() {
+            for col in 0..W {
+                let ch = self.stone_at(col, row).map_or('.', Player::symbol);
+                write!(f, "{}{ch}", if col == 0 { "" } else { " " })?;
+            }
+            writeln!(f)?;
+        }
+        for col in 0..W {
+            write!(f, "{}{}", if col == 0 { "" } else { " " }, column_char(col))?;
+        }
+        writeln!(f)?;
+        if self.is_won() {
+            write!(
+                f,
+                "{} has won on move {}",
+                self.side_to_move().other().symbol(),
+                self.moves
+            )
+        } else if self.is_full() {
+            write!(f, "the board is full: draw")
+        } else {
+            write!(
+                f,
+                "{} to move (move {})",
+                self.side_to_move().symbol(),
+                self.moves + 1
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type P = Position<7, 6>;
+
+    #[test]
+    fn layout_constants() {
+        assert_eq!(P::BOTTOM.count_ones(), 7);
+        assert_eq!(P::BOARD.count_ones(), 42);
+        assert_eq!(P::MIN_SCORE, -18);
+        assert_eq!(P::MAX_SCORE, 18);
+    }
+
+    #[test]
+    fn parse_trims_whitespace_and_cr() {
+        let p = P::parse("  4453\r").unwrap();
+        assert_eq!(p.moves_played(), 4);
+        assert_eq!(p, P::parse("4453").unwrap());
+    }
+
+    #[test]
+    fn error_indexes_count_leading_whitespace() {
+        assert_eq!(
+            P::parse("  48").unwrap_err(),
+            ParseError::InvalidColumn {
+                index: 3,
+                ch: '8',
+                width: 7
+            }
+        );
+    }
+}

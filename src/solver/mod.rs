@@ -1,0 +1,220 @@
+//! The solver: exact and weak scores, per-column analysis, best move and the
+//! principal variation, over a transposition table it owns.
+//!
+//! # Scores
+//! For the side to move: positive if it wins, `(W * H + 1 - n) / 2` (rounded
+//! down) when it wins by playing move `n + 1` of the game (on 7x6: 22 minus
+//! the number of stones it has played when it wins); 0 for a draw; the
+//! opposite of the opponent's winning score if it loses. Weak scores are the
+//! sign only.
+
+pub mod ordering;
+pub(crate) mod search;
+pub mod table;
+
+use crate::position::Position;
+use crate::settings::DEFAULT_TABLE_BYTES;
+use search::Searcher;
+use table::{Table, TableError};
+
+/// A position's score for the side to move (see the module documentation).
+pub type Score = i32;
+
+/// Solves positions of a `W` x `H` board; holds the transposition table, so
+/// keep one solver per thread and reuse it.
+pub struct Solver<const W: usize = 7, const H: usize = 6> {
+    /// Bounds learnt by earlier searches.
+    table: Table,
+    /// Nodes searched since the last [`Solver::reset_node_count`].
+    nodes: u64,
+}
+
+impl<const W: usize, const H: usize> Solver<W, H> {
+    /// A solver with the default table size
+    /// ([`DEFAULT_TABLE_BYTES`](crate::settings::DEFAULT_TABLE_BYTES)).
+    pub fn new() -> Self {
+        Self::with_table_bytes(DEFAULT_TABLE_BYTES)
+            .expect("the default table size fits every board")
+    }
+
+    /// A solver whose table takes at most `bytes` bytes (rounded down to a
+    /// power of two).
+    pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
+        Ok(Solver {
+            table: Table::new(bytes, Position::<W, H>::KEY_BITS as u32)?,
+            nodes: 0,
+        })
+    }
+
+    /// Size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets everything the table learnt (O(1): a new table generation), so
+    /// that the next search is independent of the previous ones.
+    pub fn clear(&mut self) {
+        self.table.new_generation();
+    }
+
+    /// Nodes searched since the solver was made or the count was reset.
+    pub fn node_count(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node count back to zero.
+    pub fn reset_node_count(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// The exact score of `pos` (see the module documentation).
+    pub fn solve(&mut self, pos: &Position<W, H>) -> Score {
+        if let Some(score) = terminal_score(pos) {
+            return score;
+        }
+        // The score lies in [min, max]; each null-window search (a window of
+        // width one) answers "is it above med?" cheaply, and halves the range.
+        let moves = pos.moves_played() as i32;
+        let cells = (W * H) as i32;
+        let mut min = -(cells - moves) / 2;
+        let mut max = (cells + 1 - moves) / 2;
+        let mut searcher = Searcher::new(&self.table);
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            // Probing nearer zero first: small scores (long games) are the
+            // common case, and their searches are the cheap ones to refute.
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = searcher.negamax(pos, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        self.nodes += searcher.nodes;
+        min
+    }
+
+    /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
+    /// if it loses; one search with the window [-1, 1].
+    pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {
+        if let Some(score) = terminal_score(pos) {
+            return score.signum();
+        }
+        let mut searcher = Searcher::new(&self.table);
+        let r = searcher.negamax(pos, -1, 1);
+        self.nodes += searcher.nodes;
+        r.signum()
+    }
+
+    /// Whether the exact score of `pos` is at least `bound`: one null-window
+    /// search.
+    pub fn score_at_least(&mut self, pos: &Position<W, H>, bound: Score) -> bool {
+        if let Some(score) = terminal_score(pos) {
+            return score >= bound;
+        }
+        let mut searcher = Searcher::new(&self.table);
+        let r = searcher.negamax(pos, bound - 1, bound);
+        self.nodes += searcher.nodes;
+        r >= bound
+    }
+
+    /// The score, for the side to move in `pos`, of playing 0-based column
+    /// `col`; `None` if the column is full or the game is over.
+    pub fn column_score(&mut self, pos: &Position<W, H>, col: usize) -> Option<Score> {
+        if pos.is_game_over() || !pos.can_play(col) {
+            return None;
+        }
+        if pos.is_winning_move(col) {
+            return Some(pos.win_next_score());
+        }
+        let mut child = *pos;
+        child.play_col(col);
+        Some(-self.solve(&child))
+    }
+
+    /// The score of every column for the side to move (`None` for a full
+    /// column, or every column once the game is over). The best of them is
+    /// the score of `pos`.
+    pub fn analyze(&mut self, pos: &Position<W, H>) -> Vec<Option<Score>> {
+        (0..W).map(|col| self.column_score(pos, col)).collect()
+    }
+
+    /// A best column (0-based) for the side to move, centre-most among equals,
+    /// with the position's score; `None` when the game is over.
+    pub fn best_move(&mut self, pos: &Position<W, H>) -> Option<(usize, Score)> {
+        if pos.is_game_over() {
+            return None;
+        }
+        let score = self.solve(pos);
+        let col = self.move_keeping_score(pos, score);
+        Some((col, score))
+    }
+
+    /// The principal variation: a perfect-play line from `pos` to the end of
+    /// the game, as 0-based columns. Both sides play a best move, centre-most
+    /// among equals; the game ends on the move the score predicts.
+    pub fn principal_variation(&mut self, pos: &Position<W, H>) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut pos = *pos;
+        while !pos.is_game_over() {
+            let score = self.solve(&pos);
+            let col = self.move_keeping_score(&pos, score);
+            line.push(col);
+            pos.play_col(col);
+        }
+        line
+    }
+
+    /// A column whose move has the score `score`, the exact score of `pos`
+    /// (a game not over). Tried centre first; each test is one null-window
+    /// search, cheap with the table warm from solving `pos`.
+    fn move_keeping_score(&mut self, pos: &Position<W, H>, score: Score) -> usize {
+        let order = ordering::center_first_order::<W>();
+        for &col in &order {
+            if !pos.can_play(col) {
+                continue;
+            }
+            if pos.is_winning_move(col) {
+                if pos.win_next_score() == score {
+                    return col;
+                }
+                continue;
+            }
+            let mut child = *pos;
+            child.play_col(col);
+            // The move keeps the score iff the child's score is at most -score
+            // (it cannot be lower: `score` is the best over all moves).
+            if !self.score_at_least(&child, -score + 1) {
+                return col;
+            }
+        }
+        unreachable!("some move of a position has the position's score")
+    }
+}
+
+impl<const W: usize, const H: usize> Default for Solver<W, H> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The score of a position that needs no search: the game is over, or the
+/// side to move wins with its next stone.
+fn terminal_score<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<Score> {
+    if pos.is_won() {
+        // The opponent won with the last stone: its score before that move,
+        // negated (the same value negamax gives the parent).
+        Some(-((W * H + 2 - pos.moves_played()) as i32 / 2))
+    } else if pos.is_full() {
+        Some(0)
+    } else if pos.can_win_next() {
+        Some(pos.win_next_score())
+    } else {
+        None
+    }
+}

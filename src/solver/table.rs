@@ -1,0 +1,500 @@
+//! The transposition table: bounds on positions already searched.
+//!
+//! Many move orders reach the same position; the table remembers what a search
+//! learnt about each position so that it is not searched again.
+//!
+//! # Layout
+//! A power-of-two number of 16-byte buckets of two 64-bit entries (four
+//! buckets to a cache line). The first entry of a bucket keeps the result of
+//! the biggest search (by nodes) that mapped there, the second the most recent
+//! one: deep results are the costly ones to lose, recent ones the most likely
+//! to be asked for again.
+//!
+//! # Exact keys, no false hits
+//! A position key below `2^K` is scrambled by a bijection of `K`-bit numbers
+//! (multiplication by an odd constant modulo `2^K`). The top `n` bits of the
+//! result pick one of `2^n` buckets and the remaining `K - n` bits are stored
+//! in the entry. Since the bijection can be inverted, bucket plus stored bits
+//! determine the key exactly: a hit is never another position's entry. (Pons
+//! gets the same guarantee from the Chinese remainder theorem with a prime
+//! table size; a power of two avoids the division.)
+//!
+//! # Entry
+//! From the low bits: bound type (2 bits, 0 = empty), score + 64 (7), best
+//! column + 1 (4, 0 = none), work (5, log2 of the nodes the search took),
+//! generation (up to 16), then the key bits. Each entry is one atomic word,
+//! read and written with relaxed ordering (a plain `mov` on x86-64), so
+//! threads can share a table without locks: a reader sees either a whole old
+//! entry or a whole new one, and the stored key bits tell if it is its own.
+//!
+//! # Clearing by generation
+//! Entries carry the generation that wrote them and count as empty in any
+//! other. [`Table::new_generation`] makes the table empty in O(1); only when
+//! the generation counter wraps is the memory actually zeroed.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use thiserror::Error;
+
+/// What a stored score says about the true score of its position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored one.
+    Upper,
+    /// The true score is at least the stored one.
+    Lower,
+    /// The stored score is the true score.
+    Exact,
+}
+
+/// One position's record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// How `score` bounds the true score.
+    pub bound: Bound,
+    /// The stored score.
+    pub score: i32,
+    /// The best column found (0-based), if the search found one.
+    pub best: Option<usize>,
+    /// log2 of the number of nodes the search of this position took.
+    pub work: u32,
+}
+
+/// Why a table could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The size asked for is below what this board's keys need.
+    #[error(
+        "a transposition table of {asked} bytes is too small for this board: it needs at least {needed} bytes"
+    )]
+    TooSmall {
+        /// Bytes asked for.
+        asked: usize,
+        /// The least number of bytes that works.
+        needed: usize,
+    },
+    /// The allocation failed.
+    #[error("cannot allocate a transposition table of {0} bytes")]
+    OutOfMemory(usize),
+}
+
+/// Bytes of one bucket.
+pub const BUCKET_BYTES: usize = 16;
+/// Bits of an entry below the generation: bound 2, score 7, move 4, work 5.
+const FIELD_BITS: u32 = 18;
+/// The most generation bits an entry keeps.
+const MAX_GENERATION_BITS: u32 = 16;
+/// Fewer generation bits than this would zero the table too often.
+const MIN_GENERATION_BITS: u32 = 4;
+/// Odd multiplier of the key bijection (the golden ratio in 64-bit fixed
+/// point: its bits look random, so nearby keys land in distant buckets).
+const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A transposition table shared by reference; all methods take `&self`
+/// except those that reset it.
+pub struct Table {
+    /// Two entries per bucket, `2 * 2^index_bits` words.
+    entries: TableMemory,
+    /// Bits of a position key.
+    key_bits: u32,
+    /// `2^index_bits` buckets.
+    index_bits: u32,
+    /// Mask of the low `key_bits` bits.
+    key_mask: u64,
+    /// Bits below the stored key bits (fields and generation).
+    payload_bits: u32,
+    /// Mask of the generation field, once shifted down.
+    generation_mask: u64,
+    /// The generation whose entries are live.
+    generation: u64,
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (rounded down to a power of two) for
+    /// positions whose keys are below `2^key_bits`.
+    pub fn new(bytes: usize, key_bits: u32) -> Result<Table, TableError> {
+        assert!((1..=64).contains(&key_bits));
+        // The stored key bits and the fields must fit in 64 bits with at least
+        // a few generation bits: key_bits - index_bits <= 64 - 18 - 4.
+        let min_index_bits = key_bits.saturating_sub(64 - FIELD_BITS - MIN_GENERATION_BITS);
+        let needed = BUCKET_BYTES << min_index_bits;
+        let buckets = bytes / BUCKET_BYTES;
+        if buckets == 0 || buckets.ilog2() < min_index_bits {
+            return Err(TableError::TooSmall {
+                asked: bytes,
+                needed,
+            });
+        }
+        // More buckets than keys would be wasted.
+        let index_bits = buckets.ilog2().min(key_bits);
+        let words = 2usize << index_bits;
+        let entries = TableMemory::zeroed(words).ok_or(TableError::OutOfMemory(words * 8))?;
+        let payload_bits = 64 - (key_bits - index_bits);
+        let generation_bits = (payload_bits - FIELD_BITS).min(MAX_GENERATION_BITS);
+        Ok(Table {
+            entries,
+            key_bits,
+            index_bits,
+            key_mask: u64::MAX >> (64 - key_bits),
+            payload_bits,
+            generation_mask: (1u64 << generation_bits) - 1,
+            generation: 1,
+        })
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * 8
+    }
+
+    /// Number of entries (two per bucket).
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The bucket's first word index and the key bits stored for `key`.
+    #[inline(always)]
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let hash = key.wrapping_mul(MULTIPLIER) & self.key_mask;
+        let stored_bits = self.key_bits - self.index_bits;
+        let bucket = (hash >> stored_bits) as usize;
+        // `hash` modulo 2^stored_bits, shifted into place above the payload;
+        // `wrapping_shl` keeps 0 when nothing is stored (payload_bits = 64).
+        let low = hash & ((1u64 << stored_bits) - 1);
+        (bucket * 2, low.wrapping_shl(self.payload_bits))
+    }
+
+    /// Mask of the payload (fields and generation) of an entry.
+    #[inline(always)]
+    fn payload_mask(&self) -> u64 {
+        if self.payload_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.payload_bits) - 1
+        }
+    }
+
+    /// Whether `word` is a live entry of this generation for `stored_key`.
+    #[inline(always)]
+    fn matches(&self, word: u64, stored_key: u64) -> bool {
+        word & !self.payload_mask() == stored_key
+            && word & 3 != 0
+            && (word >> FIELD_BITS) & self.generation_mask == self.generation
+    }
+
+    /// Asks the CPU to start loading the bucket of `key` into cache, so that a
+    /// probe shortly after does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (index, _) = self.locate(key);
+            let ptr = self.entries[index..].as_ptr() as *const i8;
+            // SAFETY: `ptr` points into `entries` (index is in bounds, checked
+            // by the slice above); a prefetch never faults and has no effect on
+            // memory contents.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry stored for `key` in this generation, if any.
+    #[inline(always)]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let (index, stored) = self.locate(key);
+        for word in &self.entries[index..index + 2] {
+            let word = word.load(Ordering::Relaxed);
+            if self.matches(word, stored) {
+                return Some(decode(word));
+            }
+        }
+        None
+    }
+
+    /// Records `entry` for `key`, replacing the same position's entry if
+    /// present; otherwise the new entry takes the first slot if it took at
+    /// least as much work as the one there (which moves to the second slot),
+    /// else the second slot.
+    #[inline(always)]
+    pub fn store(&self, key: u64, entry: Entry) {
+        let (index, stored) = self.locate(key);
+        let word = stored | (self.generation << FIELD_BITS) | encode(entry);
+        let first = &self.entries[index];
+        let second = &self.entries[index + 1];
+        let old_first = first.load(Ordering::Relaxed);
+        if self.matches(old_first, stored) {
+            first.store(word, Ordering::Relaxed);
+            return;
+        }
+        if self.matches(second.load(Ordering::Relaxed), stored) {
+            // The same position, better informed now; promote it if it earned
+            // the first slot.
+            if self.is_stale(old_first) || entry.work >= work_of(old_first) {
+                second.store(old_first, Ordering::Relaxed);
+                first.store(word, Ordering::Relaxed);
+            } else {
+                second.store(word, Ordering::Relaxed);
+            }
+            return;
+        }
+        if self.is_stale(old_first) || entry.work >= work_of(old_first) {
+            if !self.is_stale(old_first) {
+                second.store(old_first, Ordering::Relaxed);
+            }
+            first.store(word, Ordering::Relaxed);
+        } else {
+            second.store(word, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether `word` is empty or from another generation.
+    #[inline(always)]
+    fn is_stale(&self, word: u64) -> bool {
+        word & 3 == 0 || (word >> FIELD_BITS) & self.generation_mask != self.generation
+    }
+
+    /// Makes every entry count as empty, in O(1) except when the generation
+    /// counter wraps (once every 2^16 calls on 7x6), when memory is zeroed.
+    pub fn new_generation(&mut self) {
+        self.generation = (self.generation + 1) & self.generation_mask;
+        if self.generation == 0 {
+            self.zero();
+            self.generation = 1;
+        }
+    }
+
+    /// Zeroes the whole table.
+    pub fn zero(&mut self) {
+        for word in self.entries.iter_mut() {
+            *word.get_mut() = 0;
+        }
+    }
+
+    /// Number of live entries (a full scan: for statistics, not the search).
+    pub fn occupancy(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|w| !self.is_stale(w.load(Ordering::Relaxed)))
+            .count()
+    }
+}
+
+/// Alignment of large tables: one huge page, so the kernel can back the table
+/// with 2 MiB pages.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The table's memory: `len` atomic words, allocated zeroed with its own
+/// alignment (so it is freed with the same layout, which `Box` would not do).
+struct TableMemory {
+    /// First word.
+    ptr: std::ptr::NonNull<AtomicU64>,
+    /// Number of words.
+    len: usize,
+    /// The layout the memory was allocated with.
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the memory is owned by this value alone and only reached through
+// atomics (or `&mut self`), so moving it to or sharing it with another thread
+// is as safe as for a `Box<[AtomicU64]>`.
+unsafe impl Send for TableMemory {}
+// SAFETY: see `Send`: shared access only ever goes through atomic operations.
+unsafe impl Sync for TableMemory {}
+
+impl TableMemory {
+    /// `len` zeroed words, or `None` if memory is short.
+    ///
+    /// The search reads the table at random: with 4 KiB pages nearly every
+    /// probe of a large table also misses the TLB, so on Linux a large table
+    /// asks for transparent huge pages. The pages are then touched once,
+    /// here, so that the first searches do not pay a page fault per probe (a
+    /// cold 64 MiB table made the first thousand easy positions five times
+    /// slower).
+    fn zeroed(len: usize) -> Option<TableMemory> {
+        let bytes = len.checked_mul(8)?;
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
+        let layout = std::alloc::Layout::from_size_align(bytes, align).ok()?;
+        if bytes == 0 {
+            return None;
+        }
+        // SAFETY: the layout has a non-zero size (checked above).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
+        let ptr = std::ptr::NonNull::new(raw)?;
+        #[cfg(target_os = "linux")]
+        if align == HUGE_PAGE {
+            // SAFETY: the range is our own fresh allocation. This is advice
+            // only: if the kernel says no, the table works the same.
+            unsafe {
+                libc::madvise(raw as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+            }
+        }
+        let page_words = if align == HUGE_PAGE {
+            HUGE_PAGE / 8
+        } else {
+            4096 / 8
+        };
+        for i in (0..len).step_by(page_words) {
+            // SAFETY: i < len, inside the allocation. A volatile write, since
+            // the compiler knows the memory is zero and would drop a plain one.
+            unsafe { std::ptr::write_volatile(raw.add(i) as *mut u64, 0) };
+        }
+        Some(TableMemory { ptr, len, layout })
+    }
+}
+
+impl std::ops::Deref for TableMemory {
+    type Target = [AtomicU64];
+
+    fn deref(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr` points to `len` initialised words (an all-zero
+        // AtomicU64 is a valid one) that live as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for TableMemory {
+    fn deref_mut(&mut self) -> &mut [AtomicU64] {
+        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for TableMemory {
+    fn drop(&mut self) {
+        // SAFETY: allocated by `alloc_zeroed` with exactly this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
+}
+
+/// The fields of an entry, in its low 18 bits.
+#[inline(always)]
+fn encode(entry: Entry) -> u64 {
+    let bound = match entry.bound {
+        Bound::Upper => 1,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    let score = (entry.score + 64) as u64 & 0x7f;
+    let best = match entry.best {
+        Some(col) if col < 15 => col as u64 + 1,
+        _ => 0,
+    };
+    let work = entry.work.min(31) as u64;
+    bound | score << 2 | best << 9 | work << 13
+}
+
+/// The fields of a live entry.
+#[inline(always)]
+fn decode(word: u64) -> Entry {
+    let bound = match word & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    let best = (word >> 9) & 0xf;
+    Entry {
+        bound,
+        score: ((word >> 2) & 0x7f) as i32 - 64,
+        best: if best == 0 {
+            None
+        } else {
+            Some(best as usize - 1)
+        },
+        work: work_of(word),
+    }
+}
+
+/// The work field of an entry.
+#[inline(always)]
+fn work_of(word: u64) -> u32 {
+    ((word >> 13) & 0x1f) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, work: u32) -> Entry {
+        Entry {
+            bound: Bound::Lower,
+            score,
+            best: Some(3),
+            work,
+        }
+    }
+
+    #[test]
+    fn round_trips_fields() {
+        let t = Table::new(1 << 16, 49).unwrap();
+        for (i, bound) in [Bound::Upper, Bound::Lower, Bound::Exact]
+            .into_iter()
+            .enumerate()
+        {
+            let e = Entry {
+                bound,
+                score: -18 + i as i32 * 11,
+                best: [None, Some(0), Some(6)][i],
+                work: [0, 7, 31][i],
+            };
+            t.store(12345 + i as u64, e);
+            assert_eq!(t.probe(12345 + i as u64), Some(e));
+        }
+    }
+
+    #[test]
+    fn never_answers_for_another_key() {
+        // A tiny table: many keys share buckets, none may see another's entry.
+        let t = Table::new(BUCKET_BYTES * 16, 20).unwrap();
+        for key in 0..(1u64 << 12) {
+            t.store(key, entry((key % 37) as i32 - 18, 1));
+        }
+        for key in 0..(1u64 << 12) {
+            if let Some(e) = t.probe(key) {
+                assert_eq!(e.score, (key % 37) as i32 - 18);
+            }
+        }
+    }
+
+    #[test]
+    fn new_generation_empties_and_wraps() {
+        let mut t = Table::new(1 << 12, 49).unwrap();
+        t.store(99, entry(5, 3));
+        assert!(t.probe(99).is_some());
+        t.new_generation();
+        assert_eq!(t.probe(99), None);
+        assert_eq!(t.occupancy(), 0);
+        for _ in 0..(1 << 16) {
+            t.new_generation();
+        }
+        t.store(7, entry(1, 1));
+        assert_eq!(t.probe(7).map(|e| e.score), Some(1));
+    }
+
+    #[test]
+    fn keeps_the_deeper_entry() {
+        // Two buckets only: three keys must share them.
+        let t = Table::new(BUCKET_BYTES * 2, 8).unwrap();
+        let keys: Vec<u64> = (0..256u64)
+            .filter(|&k| t.locate(k).0 == 0)
+            .take(3)
+            .collect();
+        t.store(keys[0], entry(1, 20));
+        t.store(keys[1], entry(2, 1));
+        t.store(keys[2], entry(3, 2));
+        assert_eq!(t.probe(keys[0]).map(|e| e.score), Some(1));
+        assert_eq!(t.probe(keys[1]), None);
+        assert_eq!(t.probe(keys[2]).map(|e| e.score), Some(3));
+    }
+
+    #[test]
+    fn rejects_too_small_tables_for_wide_keys() {
+        assert!(matches!(
+            Table::new(1 << 10, 64),
+            Err(TableError::TooSmall { .. })
+        ));
+        assert!(Table::new(64 << 20, 64).is_ok());
+    }
+}
