@@ -142,7 +142,6 @@ const fn bottom_row(width: usize, height: usize) -> u64 {
 }
 
 /// A bitboard with every cell of row `row` (0 = bottom) set.
-#[allow(dead_code)]
 pub(crate) const fn row_mask(width: usize, height: usize, row: usize) -> u64 {
     bottom_row(width, height) << row
 }
@@ -256,7 +255,7 @@ impl<const W: usize, const H: usize> Position<W, H> {
 
     /// The player whose turn it is.
     pub fn side_to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
+        if self.moves.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -5,3 +5,10 @@
 /// entry, small enough that one table per thread fits anywhere; the empty
 /// board wants more (`--tt-size 1G`).
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// Enhanced transposition cutoffs are tried at nodes with at least this many
+/// empty cells. Near the end of the game subtrees are so small that the extra
+/// table probes cost more than the nodes they save. Measured on Middle-Medium:
+/// thresholds 4, 8 and 12 save 27%, 23% and 14% of the nodes, and 8 was the
+/// fastest (15% less time than no ETC).
+pub const ETC_MIN_EMPTY: i32 = 8;
