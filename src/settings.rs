@@ -12,3 +12,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 /// thresholds 4, 8 and 12 save 27%, 23% and 14% of the nodes, and 8 was the
 /// fastest (15% less time than no ETC).
 pub const ETC_MIN_EMPTY: i32 = 8;
+
+/// A solver with several threads searches a position in parallel only if it
+/// has at least this many empty cells: below that the search takes less time
+/// than starting the threads (tens of microseconds), so it runs on one.
+pub const PARALLEL_MIN_EMPTY: usize = 20;

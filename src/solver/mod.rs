@@ -13,7 +13,10 @@ pub(crate) mod search;
 pub mod table;
 
 use crate::position::Position;
-use crate::settings::DEFAULT_TABLE_BYTES;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::settings::{DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY};
 use search::Searcher;
 use table::{Table, TableError};
 
@@ -27,6 +30,8 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     table: Table,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
+    /// Threads searching one position (Lazy SMP); 1 by default.
+    threads: usize,
 }
 
 impl<const W: usize, const H: usize> Solver<W, H> {
@@ -43,7 +48,19 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         Ok(Solver {
             table: Table::new(bytes, Position::<W, H>::KEY_BITS as u32)?,
             nodes: 0,
+            threads: 1,
         })
+    }
+
+    /// Sets how many threads search each position (at least 1). They share
+    /// the one table (Lazy SMP); scores do not depend on the thread count.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// How many threads search each position.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Size of the transposition table in bytes.
@@ -72,34 +89,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = terminal_score(pos) {
             return score;
         }
-        // The score lies in [min, max]; each null-window search (a window of
-        // width one) answers "is it above med?" cheaply, and halves the range.
-        let moves = pos.moves_played() as i32;
-        let cells = (W * H) as i32;
-        let mut min = -(cells - moves) / 2;
-        let mut max = (cells + 1 - moves) / 2;
-        let mut searcher = Searcher::new(&self.table);
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            // Bisect, but probe halfway towards the extreme on the side of
-            // zero that the range leans to: a window near the extremes is
-            // settled fast by the bound tightening, and measured on the test
-            // sets this beats both plain bisection and probing 0 first (which
-            // costs 5x the nodes on Begin-Easy, whose scores are large).
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = searcher.negamax(pos, med, med + 1);
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
-        }
-        self.nodes += searcher.nodes;
-        min
+        self.run(pos, |searcher| exact_score(searcher, pos))
     }
 
     /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
@@ -108,10 +98,10 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = terminal_score(pos) {
             return score.signum();
         }
-        let mut searcher = Searcher::new(&self.table);
-        let r = searcher.negamax(pos, -1, 1);
-        self.nodes += searcher.nodes;
-        r.signum()
+        self.run(pos, |searcher| {
+            let r = searcher.negamax(pos, -1, 1);
+            (!searcher.aborted).then_some(r.signum())
+        })
     }
 
     /// Whether the exact score of `pos` is at least `bound`: one null-window
@@ -120,10 +110,62 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = terminal_score(pos) {
             return score >= bound;
         }
-        let mut searcher = Searcher::new(&self.table);
-        let r = searcher.negamax(pos, bound - 1, bound);
-        self.nodes += searcher.nodes;
+        let r = self.run(pos, |searcher| {
+            let r = searcher.negamax(pos, bound - 1, bound);
+            (!searcher.aborted).then_some(r)
+        });
         r >= bound
+    }
+
+    /// Runs `search` (which returns `None` only when stopped) on this
+    /// solver's table: on this thread alone, or with Lazy SMP.
+    ///
+    /// Lazy SMP: every thread searches the same position on the shared
+    /// table, the helpers in a perturbed move order. They duplicate work, but
+    /// each finds results the others then read from the table instead of
+    /// searching; the first thread to finish has the answer (all threads
+    /// compute the same exact value, since table entries are true bounds)
+    /// and stops the others. Positions with few empty cells are solved on
+    /// one thread: starting threads would cost more than the search.
+    fn run<F>(&mut self, pos: &Position<W, H>, search: F) -> Score
+    where
+        F: Fn(&mut Searcher<'_, W, H>) -> Option<Score> + Sync,
+    {
+        let empty = W * H - pos.moves_played();
+        if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
+            let mut searcher = Searcher::new(&self.table);
+            let score = search(&mut searcher).expect("a search without a stop flag completes");
+            self.nodes += searcher.nodes;
+            return score;
+        }
+        let stop = AtomicBool::new(false);
+        let answer = OnceLock::new();
+        let nodes = AtomicU64::new(0);
+        let table = &self.table;
+        std::thread::scope(|scope| {
+            for thread in 0..self.threads {
+                let (stop, answer, nodes, search) = (&stop, &answer, &nodes, &search);
+                let body = move || {
+                    // Thread 0 keeps the deterministic order; helpers get seeds.
+                    let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let mut searcher = Searcher::parallel(table, stop, seed);
+                    if let Some(score) = search(&mut searcher) {
+                        let _ = answer.set(score);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+                };
+                if thread + 1 == self.threads {
+                    body();
+                } else {
+                    scope.spawn(body);
+                }
+            }
+        });
+        self.nodes += nodes.into_inner();
+        answer
+            .into_inner()
+            .expect("the first thread to finish records the answer")
     }
 
     /// The score, for the side to move in `pos`, of playing 0-based column
@@ -204,6 +246,43 @@ impl<const W: usize, const H: usize> Default for Solver<W, H> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The exact score of `pos` (not terminal) by a sequence of null-window
+/// searches; `None` if the searcher was stopped.
+fn exact_score<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+) -> Option<Score> {
+    // The score lies in [min, max]; each null-window search (a window of
+    // width one) answers "is it above med?" cheaply, and narrows the range.
+    let moves = pos.moves_played() as i32;
+    let cells = (W * H) as i32;
+    let mut min = -(cells - moves) / 2;
+    let mut max = (cells + 1 - moves) / 2;
+    while min < max {
+        let mut med = min + (max - min) / 2;
+        // Bisect, but probe halfway towards the extreme on the side of zero
+        // that the range leans to: a window near the extremes is settled fast
+        // by the bound tightening, and measured on the test sets this beats
+        // both plain bisection and probing 0 first (which costs 5x the nodes
+        // on Begin-Easy, whose scores are large).
+        if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        let r = searcher.negamax(pos, med, med + 1);
+        if searcher.aborted {
+            return None;
+        }
+        if r <= med {
+            max = r;
+        } else {
+            min = r;
+        }
+    }
+    Some(min)
 }
 
 /// The score of a position that needs no search: the game is over, or the

@@ -1,17 +1,34 @@
 //! The negamax alpha-beta search.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::position::{Position, row_mask};
 use crate::settings::ETC_MIN_EMPTY;
 use crate::solver::ordering::{MoveSorter, center_first_order};
 use crate::solver::table::{Bound, Entry, Table};
 
-/// One search's state: the shared table and this search's node counter.
+/// One search's state: the shared table, this search's node counter, and
+/// what it needs to run beside other threads.
 pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// Bounds learnt so far, shared with other searches of the same solver.
     table: &'t Table,
     /// Nodes visited (calls of [`Searcher::negamax`]).
     pub nodes: u64,
+    /// Set by another thread when the answer is known and this search can
+    /// stop; polled every [`STOP_POLL_NODES`] nodes.
+    stop: Option<&'t AtomicBool>,
+    /// Whether this search saw `stop` and unwound: its results are void.
+    pub aborted: bool,
+    /// State of a xorshift generator perturbing move order, or 0 for the
+    /// deterministic order. Lazy SMP helpers each get their own seed so that
+    /// they explore the tree in different orders and fill the shared table
+    /// with results the other threads have not reached yet.
+    noise: u64,
 }
+
+/// How often (in nodes, a power of two) a search polls its stop flag: rare
+/// enough to cost nothing, often enough to stop within microseconds.
+const STOP_POLL_NODES: u64 = 1 << 10;
 
 impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// Columns from the centre outwards: a central stone takes part in more
@@ -39,7 +56,25 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
 
     /// A search over `table` with a node count of zero.
     pub fn new(table: &'t Table) -> Self {
-        Searcher { table, nodes: 0 }
+        Searcher {
+            table,
+            nodes: 0,
+            stop: None,
+            aborted: false,
+            noise: 0,
+        }
+    }
+
+    /// A search that stops when `stop` is set and, for a non-zero `seed`,
+    /// perturbs its move order (a Lazy SMP helper).
+    pub fn parallel(table: &'t Table, stop: &'t AtomicBool, seed: u64) -> Self {
+        Searcher {
+            table,
+            nodes: 0,
+            stop: Some(stop),
+            aborted: false,
+            noise: seed,
+        }
     }
 
     /// The score of `pos` within the window `(alpha, beta)`.
@@ -55,6 +90,15 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
         self.nodes += 1;
+        if self.nodes % STOP_POLL_NODES == 0
+            && let Some(stop) = self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let nodes_before = self.nodes;
         let moves = pos.moves_played() as i32;
 
@@ -201,6 +245,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             let mut child = *pos;
             child.play(cell);
             let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                // Unwinding: the score is meaningless and must not be stored.
+                return 0;
+            }
             if score >= beta {
                 self.record(key, mirrored, Bound::Lower, score, Some(cell), nodes_before);
                 return score;
@@ -228,8 +276,18 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// and a history heuristic, this plain count (centre first on ties) gave
     /// the fewest nodes.
     #[inline(always)]
-    fn move_order_score(&self, pos: &Position<W, H>, cell: u64) -> i32 {
-        pos.threats_after(cell) as i32
+    fn move_order_score(&mut self, pos: &Position<W, H>, cell: u64) -> i32 {
+        let threats = pos.threats_after(cell) as i32;
+        if self.noise == 0 {
+            threats
+        } else {
+            // A helper: break ties, and sometimes swap neighbours in the
+            // order, at random.
+            self.noise ^= self.noise << 13;
+            self.noise ^= self.noise >> 7;
+            self.noise ^= self.noise << 17;
+            threats * 2 + (self.noise & 1) as i32
+        }
     }
 
     /// Stores a search result, with the work it took (log2 of its nodes).
