@@ -429,8 +429,14 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// Precondition: the side to move cannot win at once.
     #[inline(always)]
     pub fn non_losing_moves(&self) -> u64 {
+        self.non_losing_moves_given(self.opponent_winning_cells())
+    }
+
+    /// [`Position::non_losing_moves`] with the opponent's completing cells
+    /// ([`Position::opponent_winning_cells`]) already at hand.
+    #[inline(always)]
+    pub fn non_losing_moves_given(&self, opponent_wins: u64) -> u64 {
         let mut possible = self.possible();
-        let opponent_wins = self.opponent_winning_cells();
         let forced = possible & opponent_wins;
         if forced != 0 {
             if forced & (forced - 1) != 0 {

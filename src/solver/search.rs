@@ -90,7 +90,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
         self.nodes += 1;
-        if self.nodes % STOP_POLL_NODES == 0
+        if self.nodes & (STOP_POLL_NODES - 1) == 0
             && let Some(stop) = self.stop
             && stop.load(Ordering::Relaxed)
         {
@@ -104,7 +104,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
 
         // Only moves that do not let the opponent win at once are worth a
         // look; if there are none, the opponent wins with its next stone.
-        let candidates = pos.non_losing_moves();
+        let opponent_threats = pos.opponent_winning_cells();
+        let candidates = pos.non_losing_moves_given(opponent_threats);
         if candidates == 0 {
             return -(Self::CELLS - moves) / 2;
         }
@@ -130,6 +131,22 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             beta = max;
             if alpha >= beta {
                 return beta;
+            }
+        }
+
+        // Dead positions: if even every empty cell could not give a side four
+        // in a row, that side cannot win any more.
+        let empty = Position::<W, H>::BOARD & !pos.mask();
+        if beta > 0 && !Position::<W, H>::has_four(pos.current() | empty) {
+            beta = 0;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if alpha < 0 && !Position::<W, H>::has_four(pos.opponent() | empty) {
+            alpha = 0;
+            if alpha >= beta {
+                return alpha;
             }
         }
 
@@ -231,7 +248,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 let score = if Some(col) == table_move {
                     i32::MAX
                 } else {
-                    self.move_order_score(pos, cell)
+                    self.move_order_score(pos, cell, opponent_threats)
                 };
                 sorter.add(cell, score);
             }
@@ -270,23 +287,36 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         alpha
     }
 
-    /// How promising playing `cell` looks, for move ordering: the number of
-    /// threats it leaves us (empty cells that would complete four). Measured
-    /// against weighting threats by row parity, bonuses for immediate threats
-    /// and a history heuristic, this plain count (centre first on ties) gave
-    /// the fewest nodes.
+    /// How promising playing `cell` looks, for move ordering (higher first).
+    ///
+    /// Counts the threats the move leaves us (empty cells that would complete
+    /// four), leaving out those directly above an opponent's threat (the
+    /// opponent wins below before we can use them). Two kinds count extra: a
+    /// threat right above a playable cell (the opponent can never play under
+    /// it, which restricts its moves) and an immediate threat (the opponent
+    /// must block it now). Weights 4/2/1 were chosen by node counts: against
+    /// the plain threat count they save 21% of the nodes on Middle-Medium, 26%
+    /// on Begin-Medium and 15% on Begin-Easy; larger weights on immediate
+    /// threats help Begin-Easy but cost more elsewhere.
     #[inline(always)]
-    fn move_order_score(&mut self, pos: &Position<W, H>, cell: u64) -> i32 {
-        let threats = pos.threats_after(cell) as i32;
+    fn move_order_score(&mut self, pos: &Position<W, H>, cell: u64, opponent_threats: u64) -> i32 {
+        let mask = pos.mask() | cell;
+        let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+        let useful = ours & !(opponent_threats << 1);
+        let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+        let score = 4 * useful.count_ones()
+            + 2 * (useful & (playable << 1)).count_ones()
+            + (useful & playable).count_ones();
+        let score = score as i32;
         if self.noise == 0 {
-            threats
+            score
         } else {
-            // A helper: break ties, and sometimes swap neighbours in the
-            // order, at random.
+            // A Lazy SMP helper: break ties, and sometimes swap neighbours in
+            // the order, at random.
             self.noise ^= self.noise << 13;
             self.noise ^= self.noise >> 7;
             self.noise ^= self.noise << 17;
-            threats * 2 + (self.noise & 1) as i32
+            score * 2 + (self.noise & 1) as i32
         }
     }
 
