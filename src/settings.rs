@@ -17,3 +17,7 @@ pub const ETC_MIN_EMPTY: i32 = 8;
 /// has at least this many empty cells: below that the search takes less time
 /// than starting the threads (tens of microseconds), so it runs on one.
 pub const PARALLEL_MIN_EMPTY: usize = 20;
+
+/// Positions with fewer stones than this are stored under a key shared with
+/// their mirror image.
+pub const SYMMETRY_MAX_MOVES: usize = 16;

@@ -95,14 +95,16 @@ const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 pub struct Table {
     /// Two entries per bucket, `2 * 2^index_bits` words.
     entries: TableMemory,
-    /// Bits of a position key.
-    key_bits: u32,
-    /// `2^index_bits` buckets.
-    index_bits: u32,
     /// Mask of the low `key_bits` bits.
     key_mask: u64,
+    /// Bits of the scrambled key kept in an entry: `key_bits - index_bits`.
+    stored_bits: u32,
+    /// Mask of the low `stored_bits` bits.
+    low_mask: u64,
     /// Bits below the stored key bits (fields and generation).
     payload_bits: u32,
+    /// Mask of the stored key bits of an entry (above the payload).
+    stored_key_mask: u64,
     /// Mask of the generation field, once shifted down.
     generation_mask: u64,
     /// The generation whose entries are live.
@@ -133,10 +135,11 @@ impl Table {
         let generation_bits = (payload_bits - FIELD_BITS).min(MAX_GENERATION_BITS);
         Ok(Table {
             entries,
-            key_bits,
-            index_bits,
             key_mask: u64::MAX >> (64 - key_bits),
+            stored_bits: key_bits - index_bits,
+            low_mask: (1u64 << (key_bits - index_bits)) - 1,
             payload_bits,
+            stored_key_mask: u64::MAX.checked_shl(payload_bits).unwrap_or(0),
             generation_mask: (1u64 << generation_bits) - 1,
             generation: 1,
         })
@@ -156,28 +159,17 @@ impl Table {
     #[inline(always)]
     fn locate(&self, key: u64) -> (usize, u64) {
         let hash = key.wrapping_mul(MULTIPLIER) & self.key_mask;
-        let stored_bits = self.key_bits - self.index_bits;
-        let bucket = (hash >> stored_bits) as usize;
+        let bucket = (hash >> self.stored_bits) as usize;
         // `hash` modulo 2^stored_bits, shifted into place above the payload;
         // `wrapping_shl` keeps 0 when nothing is stored (payload_bits = 64).
-        let low = hash & ((1u64 << stored_bits) - 1);
+        let low = hash & self.low_mask;
         (bucket * 2, low.wrapping_shl(self.payload_bits))
-    }
-
-    /// Mask of the payload (fields and generation) of an entry.
-    #[inline(always)]
-    fn payload_mask(&self) -> u64 {
-        if self.payload_bits == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.payload_bits) - 1
-        }
     }
 
     /// Whether `word` is a live entry of this generation for `stored_key`.
     #[inline(always)]
     fn matches(&self, word: u64, stored_key: u64) -> bool {
-        word & !self.payload_mask() == stored_key
+        word & self.stored_key_mask == stored_key
             && word & 3 != 0
             && (word >> FIELD_BITS) & self.generation_mask == self.generation
     }
@@ -286,15 +278,27 @@ impl Table {
 /// with 2 MiB pages.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// The table's memory: `len` atomic words, allocated zeroed with its own
-/// alignment (so it is freed with the same layout, which `Box` would not do).
+/// The table's memory: `len` atomic words, zero-initialised, page-aligned.
 struct TableMemory {
     /// First word.
     ptr: std::ptr::NonNull<AtomicU64>,
     /// Number of words.
     len: usize,
-    /// The layout the memory was allocated with.
-    layout: std::alloc::Layout,
+    /// How the memory was obtained, to give it back the same way.
+    origin: Origin,
+}
+
+/// Where a [`TableMemory`] came from.
+enum Origin {
+    /// An anonymous mapping (Linux) starting at `base`, `bytes` long.
+    #[cfg(target_os = "linux")]
+    Mapping {
+        base: *mut libc::c_void,
+        bytes: usize,
+    },
+    /// The global allocator, with this layout.
+    #[cfg_attr(target_os = "linux", allow(dead_code))]
+    Allocator(std::alloc::Layout),
 }
 
 // SAFETY: the memory is owned by this value alone and only reached through
@@ -308,40 +312,79 @@ impl TableMemory {
     /// `len` zeroed words, or `None` if memory is short.
     ///
     /// The search reads the table at random: with 4 KiB pages nearly every
-    /// probe of a large table also misses the TLB, so on Linux a large table
-    /// asks for transparent huge pages. The pages are then touched once,
-    /// here, so that the first searches do not pay a page fault per probe (a
-    /// cold 64 MiB table made the first thousand easy positions five times
-    /// slower).
+    /// probe of a large table also misses the TLB. On Linux the table is a
+    /// fresh anonymous mapping (zero pages from the kernel, no memset),
+    /// aligned to 2 MiB and marked for transparent huge pages. Every page is
+    /// then touched once, here, so that the first searches do not pay a page
+    /// fault per probe (a cold 64 MiB table made the first thousand easy
+    /// positions five times slower).
     fn zeroed(len: usize) -> Option<TableMemory> {
         let bytes = len.checked_mul(8)?;
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
-        let layout = std::alloc::Layout::from_size_align(bytes, align).ok()?;
         if bytes == 0 {
             return None;
         }
-        // SAFETY: the layout has a non-zero size (checked above).
-        let raw = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
-        let ptr = std::ptr::NonNull::new(raw)?;
-        #[cfg(target_os = "linux")]
-        if align == HUGE_PAGE {
-            // SAFETY: the range is our own fresh allocation. This is advice
-            // only: if the kernel says no, the table works the same.
-            unsafe {
-                libc::madvise(raw as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-            }
-        }
-        let page_words = if align == HUGE_PAGE {
-            HUGE_PAGE / 8
-        } else {
-            4096 / 8
-        };
+        let memory = Self::map(len, bytes).or_else(|| Self::allocate(len, bytes))?;
+        let page_words = 4096 / 8;
         for i in (0..len).step_by(page_words) {
-            // SAFETY: i < len, inside the allocation. A volatile write, since
-            // the compiler knows the memory is zero and would drop a plain one.
-            unsafe { std::ptr::write_volatile(raw.add(i) as *mut u64, 0) };
+            // SAFETY: i < len, inside the memory. A volatile write, since the
+            // compiler may know the memory is zero and drop a plain one.
+            unsafe { std::ptr::write_volatile(memory.ptr.as_ptr().add(i) as *mut u64, 0) };
         }
-        Some(TableMemory { ptr, len, layout })
+        Some(memory)
+    }
+
+    /// An anonymous mapping aligned to a huge page, advised to use them.
+    #[cfg(target_os = "linux")]
+    fn map(len: usize, bytes: usize) -> Option<TableMemory> {
+        let mapped = bytes.checked_add(HUGE_PAGE)?;
+        // SAFETY: a fresh private anonymous mapping; no existing memory is
+        // affected. Failure is reported as MAP_FAILED and handled.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                mapped,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return None;
+        }
+        let offset = (HUGE_PAGE - (base as usize) % HUGE_PAGE) % HUGE_PAGE;
+        // SAFETY: offset < HUGE_PAGE, so [start, start + bytes) lies inside
+        // the mapping of bytes + HUGE_PAGE bytes.
+        let start = unsafe { (base as *mut u8).add(offset) };
+        // SAFETY: the range is inside our own mapping. This is advice only:
+        // if the kernel says no, the table works the same.
+        unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
+        Some(TableMemory {
+            ptr: std::ptr::NonNull::new(start as *mut AtomicU64)?,
+            len,
+            origin: Origin::Mapping {
+                base,
+                bytes: mapped,
+            },
+        })
+    }
+
+    /// No mapping on this system: the caller falls back to the allocator.
+    #[cfg(not(target_os = "linux"))]
+    fn map(_len: usize, _bytes: usize) -> Option<TableMemory> {
+        None
+    }
+
+    /// Zeroed memory from the global allocator.
+    fn allocate(len: usize, bytes: usize) -> Option<TableMemory> {
+        let layout = std::alloc::Layout::from_size_align(bytes, 4096).ok()?;
+        // SAFETY: the layout has a non-zero size (checked by the caller).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
+        Some(TableMemory {
+            ptr: std::ptr::NonNull::new(raw)?,
+            len,
+            origin: Origin::Allocator(layout),
+        })
     }
 }
 
@@ -364,8 +407,17 @@ impl std::ops::DerefMut for TableMemory {
 
 impl Drop for TableMemory {
     fn drop(&mut self) {
-        // SAFETY: allocated by `alloc_zeroed` with exactly this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        match self.origin {
+            #[cfg(target_os = "linux")]
+            Origin::Mapping { base, bytes } => {
+                // SAFETY: exactly the mapping made in `map`, unmapped once.
+                unsafe { libc::munmap(base, bytes) };
+            }
+            Origin::Allocator(layout) => {
+                // SAFETY: allocated by `alloc_zeroed` with exactly this layout.
+                unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout) }
+            }
+        }
     }
 }
 
