@@ -5,6 +5,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod generate;
+pub mod input;
+pub mod output;
 pub mod solve;
 
 use std::process::ExitCode;
