@@ -558,12 +558,25 @@ mod tests {
         let out = evaluate(&mut solver, &raw(" 121212 9"), &opts());
         assert_eq!(out.render(&opts()), "121212 18");
         assert!(out.error_message().is_none());
-        let bad = evaluate(&mut solver, &raw("12 8"), &opts());
-        assert_eq!(bad.render(&opts()), "12 8 invalid");
+        let bad = evaluate(&mut solver, &raw("121212 -8x"), &opts());
+        assert_eq!(bad.render(&opts()), "121212 -8x invalid");
         assert_eq!(
             bad.error_message().unwrap(),
-            "line 3: character 4: unexpected '8' after the moves (only a score may follow them)"
+            "line 3: character 8: unexpected '-8x' after the moves (only a score may follow them)"
         );
+    }
+
+    #[test]
+    fn empty_board_keeps_an_empty_moves_field() {
+        let solved = Outcome::Solved {
+            origin: Origin::Line(1),
+            moves: String::new(),
+            score: 1,
+            nodes: 0,
+            micros: 0,
+            pv: None,
+        };
+        assert_eq!(solved.render(&opts()), " 1");
     }
 
     #[test]
