@@ -373,10 +373,16 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         pv: args.pv,
         json: args.json,
     };
-    let threads = match args.threads {
+    let from_stdin =
+        args.positions.is_empty() || (args.positions.len() == 1 && args.positions[0] == "-");
+    let mut threads = match args.threads {
         0 => thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    if !from_stdin {
+        // No use for more tables than there are positions.
+        threads = threads.min(args.positions.len());
+    }
     let mut solvers = Vec::with_capacity(threads);
     for _ in 0..threads {
         match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
@@ -387,8 +393,6 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
             }
         }
     }
-    let from_stdin =
-        args.positions.is_empty() || (args.positions.len() == 1 && args.positions[0] == "-");
     let source = if from_stdin {
         let stdin = io::stdin();
         if stdin.is_terminal() {
