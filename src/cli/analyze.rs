@@ -1,13 +1,303 @@
-//! `c4 analyze` (placeholder until written).
+//! `c4 analyze`: one position in detail: the board, every column's score, the
+//! best move and what the score means.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
 
 use clap::Args;
+use serde::Serialize;
+
+use c4::solver::ordering::center_first_order;
+use c4::{Player, Position, Score, Solver};
+
+use super::input::{parse_input, raw_from_arg};
+use super::output::{after_write_error, describe, outcome, warn};
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+
+/// The examples closing both `-h` and `--help` of `c4 analyze`.
+macro_rules! examples {
+    () => {
+        "\
+Examples:
+  c4 analyze 335662333565      the board, each column's score, the best move
+  c4 analyze --json 335662333565  the same as one JSON object
+  c4 analyze --weak 2416615552  who wins with each move, not when"
+    };
+}
+
+/// Examples shown after `c4 analyze -h`.
+const EXAMPLES: &str = examples!();
+
+/// What `c4 analyze --help` adds after the options: formats, exit status and
+/// the examples.
+const LONG_HELP: &str = concat!(
+    "\
+The position is the columns played, 1-based, e.g. 4453 ('' is the empty board,
+which takes long to solve). A column's score is the score of the position for
+the side to move if it plays there: positive if it then wins (22 minus the
+number of stones it has played when it wins, on 7x6), 0 for a draw, negative
+if it loses; `-` marks a full column. The best move is the highest-scoring
+column, the most central one among equals, and its score is the position's
+score.
+
+--json prints one object: moves, board (rows top first, `X`, `O`, `.`),
+side_to_move, moves_played, game_over, winner (null unless someone has
+connected four), weak, scores (one per column, null if full), best_move
+(1-based, null once the game is over), score, win_on_move (the game's move
+that wins, null for a draw or with --weak) and result (the score in words).
+
+Exit status: 0 when the position was analysed (a finished game included), 1
+for an invalid position (the message names the character), 2 for a bad command
+line.
+
+",
+    examples!()
+);
 
 /// Arguments of `c4 analyze`.
 #[derive(Args, Debug)]
-pub struct AnalyzeArgs {}
+#[command(after_help = EXAMPLES, after_long_help = LONG_HELP)]
+pub struct AnalyzeArgs {
+    /// The position: the columns played, e.g. 4453 ('' is the empty board).
+    #[arg(value_name = "POSITION")]
+    pub position: OsString,
+    /// Score each column only by who wins (-1, 0, 1); faster.
+    #[arg(long)]
+    pub weak: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition table options.
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+/// Everything `c4 analyze` reports about a position.
+#[derive(Debug, Serialize)]
+struct Analysis {
+    /// The moves as given, trimmed.
+    moves: String,
+    /// The rows of the board, top first: `X`, `O` or `.` per cell.
+    board: Vec<String>,
+    /// `X` or `O`.
+    side_to_move: String,
+    /// Stones on the board.
+    moves_played: usize,
+    /// Whether someone has connected four or the board is full.
+    game_over: bool,
+    /// `X` or `O` once someone has connected four.
+    winner: Option<String>,
+    /// Whether the scores are signs only.
+    weak: bool,
+    /// Score of each column for the side to move; `None` when full.
+    scores: Vec<Option<Score>>,
+    /// 1-based best column, `None` once the game is over.
+    best_move: Option<usize>,
+    /// The position's score.
+    score: Score,
+    /// The move of the game that wins with perfect play (exact scores only).
+    win_on_move: Option<usize>,
+    /// The score in words.
+    result: String,
+}
 
 /// Runs `c4 analyze`; returns the exit status.
-pub fn run(_args: &AnalyzeArgs) -> u8 {
-    eprintln!("c4 analyze: not written yet");
-    super::EXIT_USAGE
+pub fn run(args: &AnalyzeArgs) -> u8 {
+    analyze_position::<7, 6>(args)
+}
+
+/// `c4 analyze` on a `W` x `H` board.
+fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
+    let raw = raw_from_arg(1, &args.position);
+    let parsed = match parse_input::<W, H>(&raw) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            warn(format_args!(
+                "c4 analyze: invalid position '{}': {e}",
+                raw.display_text()
+            ));
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
+        Ok(solver) => solver,
+        Err(e) => {
+            warn(format_args!("c4 analyze: --tt-size: {e}"));
+            return EXIT_USAGE;
+        }
+    };
+    let analysis = analyze(&mut solver, parsed.moves, &parsed.position, args.weak);
+    let text = if args.json {
+        serde_json::to_string(&analysis).expect("plain structs serialize") + "\n"
+    } else {
+        render_text(&analysis, &parsed.position)
+    };
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) => after_write_error("analyze", &e, EXIT_OK),
+    }
+}
+
+/// Scores every column of `pos` and sums it up.
+fn analyze<const W: usize, const H: usize>(
+    solver: &mut Solver<W, H>,
+    moves: String,
+    pos: &Position<W, H>,
+    weak: bool,
+) -> Analysis {
+    let game_over = pos.is_game_over();
+    let scores: Vec<Option<Score>> = if weak {
+        (0..W)
+            .map(|col| weak_column_score(solver, pos, col))
+            .collect()
+    } else {
+        solver.analyze(pos)
+    };
+    // The most central of the best columns (the solver's tie-break too).
+    let best = center_first_order::<W>()
+        .into_iter()
+        .filter_map(|col| scores[col].map(|s| (col, s)))
+        .fold(None, |best: Option<(usize, Score)>, (col, s)| match best {
+            Some((_, b)) if b >= s => best,
+            _ => Some((col, s)),
+        });
+    let score = match best {
+        Some((_, s)) => s,
+        None if weak => solver.solve_weak(pos),
+        None => solver.solve(pos),
+    };
+    let winner = pos.is_won().then(|| pos.side_to_move().other());
+    let result = if let Some(winner) = winner {
+        format!("{} has won on move {}", winner.symbol(), pos.moves_played())
+    } else if pos.is_full() {
+        "the board is full: draw".to_owned()
+    } else {
+        describe(pos, score, weak)
+    };
+    let win_on_move = match (weak, winner) {
+        (_, Some(_)) => Some(pos.moves_played()),
+        (true, None) => None,
+        (false, None) => match outcome(pos, score) {
+            super::output::Outcome::Win { on_move, .. } => Some(on_move),
+            super::output::Outcome::Draw => None,
+        },
+    };
+    Analysis {
+        moves,
+        board: board_rows(pos),
+        side_to_move: pos.side_to_move().symbol().to_string(),
+        moves_played: pos.moves_played(),
+        game_over,
+        winner: winner.map(|p| p.symbol().to_string()),
+        weak,
+        scores,
+        best_move: best.map(|(col, _)| col + 1),
+        score,
+        win_on_move,
+        result,
+    }
+}
+
+/// The weak score (-1, 0, 1) of playing 0-based `col`; `None` if the column
+/// is full or the game is over.
+fn weak_column_score<const W: usize, const H: usize>(
+    solver: &mut Solver<W, H>,
+    pos: &Position<W, H>,
+    col: usize,
+) -> Option<Score> {
+    if pos.is_game_over() || !pos.can_play(col) {
+        return None;
+    }
+    if pos.is_winning_move(col) {
+        return Some(1);
+    }
+    let mut child = *pos;
+    child.play_col(col);
+    Some(-solver.solve_weak(&child))
+}
+
+/// The rows of the board, top first, one character per cell.
+fn board_rows<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec<String> {
+    (0..H)
+        .rev()
+        .map(|row| {
+            (0..W)
+                .map(|col| pos.stone_at(col, row).map_or('.', Player::symbol))
+                .collect()
+        })
+        .collect()
+}
+
+/// The text report.
+fn render_text<const W: usize, const H: usize>(a: &Analysis, pos: &Position<W, H>) -> String {
+    let mut s = String::new();
+    let moves = if a.moves.is_empty() {
+        "(none)"
+    } else {
+        &a.moves
+    };
+    s.push_str(&format!("moves: {moves}\n{pos}\n\n"));
+    if a.game_over {
+        // The board's last line already says how the game ended.
+        s.push_str("game over: no move left to analyze\n");
+        return s;
+    }
+    let mut columns = String::from("column");
+    let mut scores = String::from("score ");
+    for (col, score) in a.scores.iter().enumerate() {
+        columns.push_str(&format!("{:>4}", c4::position::column_char(col)));
+        let cell = match score {
+            None => "-".to_owned(),
+            Some(s) if *s > 0 => format!("+{s}"),
+            Some(s) => s.to_string(),
+        };
+        scores.push_str(&format!("{cell:>4}"));
+    }
+    s.push_str(&format!("{columns}\n{scores}\n"));
+    if let Some(best) = a.best_move {
+        s.push_str(&format!("best move: {best}\n"));
+    }
+    let kind = if a.weak { "weak score" } else { "score" };
+    s.push_str(&format!("{kind}: {}: {}\n", a.score, a.result));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn immediate_win_and_full_column() {
+        // Column 1 is full; X to move wins at once in column 2.
+        let pos = Position::<7, 6>::parse("111111232323").unwrap();
+        assert!(!pos.can_play(0));
+        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let a = analyze(&mut solver, "x".into(), &pos, false);
+        assert_eq!(a.scores[0], None);
+        assert_eq!(a.best_move, Some(2));
+        assert_eq!(a.score, pos.win_next_score());
+        assert_eq!(a.win_on_move, Some(13));
+        let weak = analyze(&mut solver, "x".into(), &pos, true);
+        assert_eq!(weak.score, 1);
+        assert_eq!(weak.best_move, Some(2));
+        for (s, w) in a.scores.iter().zip(&weak.scores) {
+            assert_eq!(s.map(i32::signum), *w);
+        }
+    }
+
+    #[test]
+    fn finished_game() {
+        let pos = Position::<7, 6>::parse("1212121").unwrap();
+        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let a = analyze(&mut solver, "1212121".into(), &pos, false);
+        assert!(a.game_over);
+        assert_eq!(a.winner.as_deref(), Some("X"));
+        assert_eq!(a.best_move, None);
+        assert!(a.scores.iter().all(Option::is_none));
+        let text = render_text(&a, &pos);
+        assert!(text.contains("X has won on move 7\n"), "{text}");
+        assert!(text.contains("game over"), "{text}");
+        assert_eq!(a.result, "X has won on move 7");
+    }
 }

@@ -5,6 +5,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod generate;
+pub mod input;
+pub mod output;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -24,7 +26,7 @@ pub const EXIT_USAGE: u8 = 2;
     name = "c4",
     version,
     about = "Connect Four perfect-play solver",
-    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/"
+    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/"
 )]
 pub struct Cli {
     /// The subcommand to run.
