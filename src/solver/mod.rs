@@ -89,6 +89,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = terminal_score(pos) {
             return score;
         }
+        if self.parallel(pos) {
+            let moves = pos.moves_played() as i32;
+            let cells = (W * H) as i32;
+            return self.parallel_probes(pos, -(cells - moves) / 2, (cells + 1 - moves) / 2);
+        }
         self.run(pos, |searcher| exact_score(searcher, pos))
     }
 
@@ -97,6 +102,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {
         if let Some(score) = terminal_score(pos) {
             return score.signum();
+        }
+        if self.parallel(pos) {
+            return self.parallel_probes(pos, -1, 1);
         }
         self.run(pos, |searcher| {
             let r = searcher.negamax(pos, -1, 1);
@@ -115,6 +123,108 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             (!searcher.aborted).then_some(r)
         });
         r >= bound
+    }
+
+    /// Whether a search of `pos` runs on several threads: only if the solver
+    /// has them and the position has enough empty cells to be worth it.
+    fn parallel(&self, pos: &Position<W, H>) -> bool {
+        self.threads > 1 && W * H - pos.moves_played() >= PARALLEL_MIN_EMPTY
+    }
+
+    /// The score of `pos` clamped to `[lo, hi]`, by null-window probes run on
+    /// all threads at once.
+    ///
+    /// The threads share the range `[a, b]` known to hold the answer and the
+    /// table. Each repeatedly probes a value in the range that no other
+    /// thread is probing (thread 0 as the single-thread search would, the
+    /// others nearest zero first), so that the few expensive proofs a score
+    /// needs (for a score of 1: "above 0" and "not above 1") run side by side
+    /// instead of one after the other. A probe that the others' results made
+    /// useless is stopped. When only one useful probe is left, the idle
+    /// threads help it Lazy-SMP style, in a perturbed move order.
+    fn parallel_probes(&mut self, pos: &Position<W, H>, lo: Score, hi: Score) -> Score {
+        let threads = self.threads;
+        let range = AtomicU64::new(pack(lo, hi));
+        let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
+        let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
+        let nodes = AtomicU64::new(0);
+        let table = &self.table;
+        std::thread::scope(|scope| {
+            for thread in 0..threads {
+                let (range, probing, stops, nodes) = (&range, &probing, &stops, &nodes);
+                let body = move || {
+                    let seed = (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let mut total = 0;
+                    loop {
+                        let (a, b) = unpack(range.load(Ordering::Acquire));
+                        if a >= b {
+                            break;
+                        }
+                        let busy: Vec<i32> = probing
+                            .iter()
+                            .enumerate()
+                            .filter(|&(u, _)| u != thread)
+                            .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
+                            .collect();
+                        let (med, helping) = choose_probe(thread, a, b, &busy);
+                        probing[thread].store(med as u32 as u64, Ordering::Release);
+                        stops[thread].store(false, Ordering::Release);
+                        // Re-check: the range may have moved since it was read.
+                        let (a, b) = unpack(range.load(Ordering::Acquire));
+                        if med < a || med >= b {
+                            continue;
+                        }
+                        let mut searcher = Searcher::parallel(
+                            table,
+                            &stops[thread],
+                            if helping { seed } else { 0 },
+                        );
+                        let r = searcher.negamax(pos, med, med + 1);
+                        total += searcher.nodes;
+                        probing[thread].store(NOT_PROBING, Ordering::Release);
+                        if searcher.aborted {
+                            continue;
+                        }
+                        // Narrow the shared range with what this probe proved.
+                        let mut current = range.load(Ordering::Acquire);
+                        loop {
+                            let (a, b) = unpack(current);
+                            let (a2, b2) = if r <= med {
+                                (a, b.min(r.max(lo)))
+                            } else {
+                                (a.max(r.min(hi)), b)
+                            };
+                            match range.compare_exchange(
+                                current,
+                                pack(a2, b2),
+                                Ordering::AcqRel,
+                                Ordering::Acquire,
+                            ) {
+                                Ok(_) => break,
+                                Err(seen) => current = seen,
+                            }
+                        }
+                        // Stop the probes that no longer matter.
+                        let (a, b) = unpack(range.load(Ordering::Acquire));
+                        for (u, p) in probing.iter().enumerate() {
+                            if let Some(m) = probe_value(p.load(Ordering::Acquire))
+                                && (a >= b || m < a || m >= b)
+                            {
+                                stops[u].store(true, Ordering::Release);
+                            }
+                        }
+                    }
+                    nodes.fetch_add(total, Ordering::Relaxed);
+                };
+                if thread + 1 == threads {
+                    body();
+                } else {
+                    scope.spawn(body);
+                }
+            }
+        });
+        self.nodes += nodes.into_inner();
+        unpack(range.into_inner()).0
     }
 
     /// Runs `search` (which returns `None` only when stopped) on this
@@ -245,6 +355,55 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 impl<const W: usize, const H: usize> Default for Solver<W, H> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// `probing` value of a thread that is not probing.
+const NOT_PROBING: u64 = u64::MAX;
+
+/// The probe value stored in a `probing` slot, if any.
+fn probe_value(slot: u64) -> Option<Score> {
+    (slot != NOT_PROBING).then_some(slot as u32 as i32)
+}
+
+/// Two scores in one atomic word.
+fn pack(a: Score, b: Score) -> u64 {
+    ((a as u32 as u64) << 32) | b as u32 as u64
+}
+
+/// The two scores of [`pack`].
+fn unpack(word: u64) -> (Score, Score) {
+    ((word >> 32) as u32 as i32, word as u32 as i32)
+}
+
+/// The null-window probe `med` (testing "score > med", `a <= med < b`) a
+/// thread makes next, and whether it only helps another thread's probe.
+/// Thread 0 probes as the single-thread search does; the others take the
+/// free value nearest to zero (small scores are the common case).
+fn choose_probe(thread: usize, a: Score, b: Score, busy: &[Score]) -> (Score, bool) {
+    let preferred = next_probe(a, b);
+    if thread == 0 && !busy.contains(&preferred) {
+        return (preferred, false);
+    }
+    let mut candidates: Vec<Score> = (a..b).filter(|m| !busy.contains(m)).collect();
+    candidates.sort_by_key(|&m| (m.abs(), m));
+    match candidates.first() {
+        Some(&m) => (m, false),
+        None => (preferred, true),
+    }
+}
+
+/// The probe the single-thread search makes in the range `[min, max]`
+/// (`min < max`): bisect, but halfway towards the extreme on the side of
+/// zero that the range leans to.
+fn next_probe(min: Score, max: Score) -> Score {
+    let med = min + (max - min) / 2;
+    if med <= 0 && min / 2 < med {
+        min / 2
+    } else if med >= 0 && max / 2 > med {
+        max / 2
+    } else {
+        med
     }
 }
 
