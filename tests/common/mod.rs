@@ -370,10 +370,16 @@ pub struct TestLine {
 /// returns `None`, and the caller skips its test.
 pub fn testsets_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testsets");
-    if dir.is_dir() {
-        return Some(dir);
-    }
     let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty());
+    existing_testsets_dir(&dir, in_ci)
+}
+
+/// `dir` if it is a directory; otherwise a panic if `in_ci`, else a note on
+/// standard error and `None` (see [`testsets_dir`]).
+pub fn existing_testsets_dir(dir: &Path, in_ci: bool) -> Option<PathBuf> {
+    if dir.is_dir() {
+        return Some(dir.to_path_buf());
+    }
     if in_ci {
         panic!(
             "the standard test sets are missing: expected the directory {} \
