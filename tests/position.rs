@@ -204,6 +204,15 @@ fn win_on_the_last_cell_is_game_over_not_too_many_moves() {
             Err(ParseError::GameOver { index: 42 })
         );
     }
+    // The second player wins with its 21st stone: 22 - 21 = 1 before the
+    // move, -1 for the first player after it.
+    let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+    assert_eq!(solver.solve(&pos), -1);
+    assert_eq!(solver.solve_weak(&pos), -1);
+    let before = parse(&WIN_ON_LAST_CELL[..41]);
+    assert!(before.can_win_next());
+    assert_eq!(solver.solve(&before), 1);
+    assert_eq!(solver.best_move(&before), Some((3, 1)));
 }
 
 #[test]
@@ -375,6 +384,60 @@ fn parse_errors_carry_the_character_index() {
 }
 
 #[test]
+fn play_str_stops_before_the_bad_character() {
+    let mut p = parse("44");
+    assert_eq!(
+        p.play_str("53x1"),
+        Err(ParseError::InvalidColumn {
+            index: 2,
+            ch: 'x',
+            width: 7
+        })
+    );
+    assert_eq!(p, parse("4453"));
+    let mut p = parse("4444");
+    assert_eq!(
+        p.play_str(" 4 4"),
+        Err(ParseError::InvalidColumn {
+            index: 2,
+            ch: ' ',
+            width: 7
+        })
+    );
+    assert_eq!(p, parse("44444"));
+    let mut p = parse("44444");
+    assert_eq!(
+        p.play_str("  44"),
+        Err(ParseError::ColumnFull {
+            index: 3,
+            column: 4
+        })
+    );
+    assert_eq!(p, parse("444444"));
+    let mut p = parse("121212");
+    assert_eq!(p.play_str("12"), Err(ParseError::GameOver { index: 1 }));
+    assert_eq!(p, parse("1212121"));
+}
+
+#[test]
+fn column_characters_round_trip() {
+    for col in 0..35 {
+        let ch = c4::position::column_char(col);
+        assert_eq!(c4::position::column_from_char(ch, 35), Some(col));
+        assert_eq!(
+            c4::position::column_from_char(ch.to_ascii_uppercase(), 35),
+            Some(col)
+        );
+        assert_eq!(c4::position::column_from_char(ch, col), None);
+    }
+    assert_eq!(c4::position::column_char(0), '1');
+    assert_eq!(c4::position::column_char(8), '9');
+    assert_eq!(c4::position::column_char(9), 'a');
+    assert_eq!(c4::position::column_from_char('0', 35), None);
+    assert_eq!(c4::position::moves_to_string(&[3, 3, 9, 0]), "44a1");
+}
+
+#[test]
 fn letters_name_columns_ten_and_up() {
     type Wide = Position<10, 5>;
     let a = Wide::parse("a").unwrap();
@@ -395,6 +458,16 @@ fn letters_name_columns_ten_and_up() {
             index: 5,
             column: 10
         })
+    );
+    assert_eq!(
+        Wide::parse("a9").unwrap().to_string(),
+        ". . . . . . . . . .\n\
+         . . . . . . . . . .\n\
+         . . . . . . . . . .\n\
+         . . . . . . . . . .\n\
+         . . . . . . . . O X\n\
+         1 2 3 4 5 6 7 8 9 a\n\
+         X to move (move 3)"
     );
     // On a narrow board the digits past the width are not columns.
     assert_eq!(
@@ -855,5 +928,37 @@ proptest! {
         prop_assert_eq!(p.symmetric_key().0, m.symmetric_key().0);
         prop_assert_eq!(p.key() == m.key(), p == m);
         prop_assert_eq!(p.is_won(), m.is_won());
+    }
+
+    /// Playing a move string in two parts with `play_str` is the same as
+    /// parsing it whole; on an error, the index is relative to the part
+    /// given, and the position stops just before the offending character.
+    #[test]
+    fn play_str_continues_a_position(prefix in "[1-7]{0,30}", suffix in "[0-8]{0,30}") {
+        let whole = format!("{prefix}{suffix}");
+        let Ok(mut p) = P::parse(&prefix) else {
+            return Ok(());
+        };
+        match (P::parse(&whole), p.play_str(&suffix)) {
+            (Ok(a), Ok(())) => prop_assert_eq!(a, p),
+            (Err(e), Err(f)) => {
+                prop_assert_eq!(e.index(), f.index() + prefix.len());
+                let shifted = match e {
+                    ParseError::InvalidColumn { ch, width, .. } => {
+                        ParseError::InvalidColumn { index: f.index(), ch, width }
+                    }
+                    ParseError::ColumnFull { column, .. } => {
+                        ParseError::ColumnFull { index: f.index(), column }
+                    }
+                    ParseError::GameOver { .. } => ParseError::GameOver { index: f.index() },
+                    ParseError::TooManyMoves { .. } => {
+                        ParseError::TooManyMoves { index: f.index() }
+                    }
+                };
+                prop_assert_eq!(f, shifted);
+                prop_assert_eq!(p, parse(&whole[..e.index()]));
+            }
+            (a, b) => prop_assert!(false, "{whole}: parse {a:?}, play_str {b:?}"),
+        }
     }
 }

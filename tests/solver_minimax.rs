@@ -350,6 +350,7 @@ fn table_size_limits() {
 fn check_whole_game<const W: usize, const H: usize>(
     known_empty_score: Option<Score>,
     sample_every: usize,
+    table_bytes: usize,
 ) {
     let mut memo = HashMap::new();
     let start = std::time::Instant::now();
@@ -362,7 +363,7 @@ fn check_whole_game<const W: usize, const H: usize>(
     if let Some(known) = known_empty_score {
         assert_eq!(empty, known, "{W}x{H}: the reference itself");
     }
-    let mut solver = Solver::<W, H>::with_table_bytes(1 << 22).unwrap();
+    let mut solver = Solver::<W, H>::with_table_bytes(table_bytes).unwrap();
     assert_eq!(
         solver.solve(&Position::new()),
         empty,
@@ -379,7 +380,11 @@ fn check_whole_game<const W: usize, const H: usize>(
             ));
         }
     }
-    eprintln!("{W}x{H}: solved, {:?}", start.elapsed());
+    eprintln!(
+        "{W}x{H}: solved with a {} byte table, {:?}",
+        solver.table_bytes(),
+        start.elapsed()
+    );
     assert!(
         mismatches.is_empty(),
         "{W}x{H}: {} of {} positions differ:\n{}",
@@ -391,17 +396,68 @@ fn check_whole_game<const W: usize, const H: usize>(
 
 #[test]
 fn whole_game_4x4() {
-    // 4x4 is a draw.
-    check_whole_game::<4, 4>(Some(0), 1);
+    // 4x4 is a draw. Three tables: an ordinary one; one with more buckets
+    // than there are keys (2^20 on 4x4: an entry stores no key bits); and a
+    // single bucket, where every store evicts.
+    check_whole_game::<4, 4>(Some(0), 1, 1 << 22);
+    check_whole_game::<4, 4>(Some(0), 1, 64 << 20);
+    check_whole_game::<4, 4>(Some(0), 1, 16);
 }
 
 #[test]
 fn whole_game_5x4() {
     // 3.1 million positions: the solver checks one in 8 to save time.
-    check_whole_game::<5, 4>(None, 8);
+    check_whole_game::<5, 4>(None, 8, 1 << 22);
 }
 
 #[test]
 fn whole_game_4x5() {
-    check_whole_game::<4, 5>(None, 1);
+    check_whole_game::<4, 5>(None, 1, 1 << 22);
+}
+
+#[test]
+fn node_count_counts_searches_and_resets() {
+    let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+    assert_eq!(solver.node_count(), 0);
+    // A position that needs a search.
+    let moves = random_game_with::<7, 6>(&mut Rng(5), 24, true).unwrap();
+    let pos = position_from_moves::<7, 6>(&moves);
+    assert!(!pos.can_win_next() && pos.non_losing_moves() != 0);
+    let score = solver.solve(&pos);
+    let after_one = solver.node_count();
+    assert!(after_one > 0);
+    solver.clear();
+    assert_eq!(solver.solve(&pos), score);
+    assert!(solver.node_count() >= 2 * after_one - 1, "counts add up");
+    solver.reset_node_count();
+    assert_eq!(solver.node_count(), 0);
+    // A win at once needs no search.
+    let won_next = Position::<7, 6>::parse("121212").unwrap();
+    assert_eq!(solver.solve(&won_next), 18);
+    assert_eq!(solver.node_count(), 0);
+}
+
+#[test]
+fn clearing_many_times_wraps_the_generation_safely() {
+    // The table tags entries with a generation of at most 16 bits and zeroes
+    // itself when the counter wraps: results stay right across the wrap.
+    let mut rng = Rng(11);
+    let positions: Vec<(Vec<usize>, Score)> = (0..8)
+        .map(|_| {
+            let moves = random_game_with::<4, 4>(&mut rng, 6, true).unwrap();
+            let score = minimax(&Naive::<4, 4>::from_moves(&moves));
+            (moves, score)
+        })
+        .collect();
+    let mut solver = Solver::<4, 4>::with_table_bytes(1 << 12).unwrap();
+    for i in 0..140_000usize {
+        solver.clear();
+        if i % 997 == 0 || (65_530..65_545).contains(&i) || (131_065..131_080).contains(&i) {
+            let (moves, score) = &positions[i % positions.len()];
+            let pos = position_from_moves::<4, 4>(moves);
+            assert_eq!(solver.solve(&pos), *score, "after {i} clears");
+            // Solve again on the warm table, then after one more clear.
+            assert_eq!(solver.solve(&pos), *score, "after {i} clears, warm");
+        }
+    }
 }
