@@ -21,3 +21,8 @@ pub const PARALLEL_MIN_EMPTY: usize = 20;
 /// Positions with fewer stones than this are stored under a key shared with
 /// their mirror image.
 pub const SYMMETRY_MAX_MOVES: usize = 16;
+
+/// A weak solve of a position with fewer stones than this first probes for a
+/// big win and a big loss (see `weak_score` in `src/solver/mod.rs`): early
+/// positions often have large scores, later ones rarely.
+pub const WEAK_PROBES_MAX_MOVES: usize = 16;

@@ -67,7 +67,7 @@ impl<const W: usize, const H: usize> Naive<W, H> {
 
     /// 1 or 2: the player to move.
     pub fn player_to_move(&self) -> u8 {
-        if self.moves % 2 == 0 { 1 } else { 2 }
+        if self.moves.is_multiple_of(2) { 1 } else { 2 }
     }
 
     /// Whether 0-based column `col` has room.
