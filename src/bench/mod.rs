@@ -10,12 +10,15 @@
 //! ```
 //! use c4::bench::{Bench, BenchConfig, Mode};
 //! use c4::testset::{parse_set, TestCase};
-//! let cases: Vec<TestCase> = parse_set("4453 -2\n44 1\n")
+//! let set = "175424313177774724541246612626552 4\n144572345532332435271375517774421 3\n";
+//! let cases: Vec<TestCase> = parse_set(set)
 //!     .map(|line| line.result.unwrap())
 //!     .collect();
 //! let config = BenchConfig { mode: Mode::Weak, table_bytes: 1 << 20, ..BenchConfig::default() };
 //! let report = Bench::<7, 6>::new(&config).unwrap().run(&cases, |_done| {});
 //! assert_eq!(report.summary.positions, 2);
+//! // Weak: 3 has the sign of the exact score, 2.
+//! assert_eq!(report.summary.mismatches, 0);
 //! ```
 
 pub mod pool;

@@ -161,7 +161,7 @@ impl<const W: usize, const H: usize> BudgetSearch<W, H> {
         match best {
             Some(cell) => self.record(key, Bound::Exact, alpha, Some(cell), nodes_before),
             None => {
-                let best = table_move.map(|col| Position::<W, H>::column_mask(col));
+                let best = table_move.map(Position::<W, H>::column_mask);
                 self.record(key, Bound::Upper, alpha, best, nodes_before)
             }
         }
@@ -176,7 +176,7 @@ impl<const W: usize, const H: usize> BudgetSearch<W, H> {
             Entry {
                 bound,
                 score,
-                best: cell.map(|c| Position::<W, H>::column_of(c)),
+                best: cell.map(Position::<W, H>::column_of),
                 work: 64 - nodes.leading_zeros(),
             },
         );

@@ -139,7 +139,7 @@ fn fields(line: &str) -> impl Iterator<Item = (usize, &str, std::ops::Range<usiz
         while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
         let (index, (start, _)) = chars.next()?;
         let mut end = line.len();
-        while let Some((_, (byte, c))) = chars.next() {
+        for (_, (byte, c)) in chars.by_ref() {
             if c.is_whitespace() {
                 end = byte;
                 break;
