@@ -34,7 +34,7 @@ Output: one markdown table row per file (stdout); invalid lines and
 mismatches on stderr, with their line numbers. `mean time` is the mean time
 of one solve; `K pos/s` is thousands of nodes searched per second of wall
 time (it grows with --threads). Each position is solved from a cleared
-transposition table.
+transposition table (unless --no-clear).
 
 Exit status: 0 all scores as expected; 1 a mismatch, an invalid line or an
 unreadable file; 2 usage error.

@@ -36,9 +36,9 @@ there on (see testsets/README.md). Candidates that would need more than
 --max-nodes are skipped, so that no single solve takes hours.
 
 Examples:
-  c4 generate --count 100 --min-moves 29 --max-moves 41 --seed 1
-  c4 generate --count 100 --min-moves 15 --max-moves 28 --difficulty medium \\
-      --seed 2 --threads 2 --out testsets/middle-medium.txt")]
+  c4 generate --count 5 --min-moves 29 --max-moves 41 --seed 1
+  c4 generate --count 500 --min-moves 15 --max-moves 28 --difficulty medium \\
+      --seed 3 --threads 2 --out testsets/middle-medium.txt")]
 pub struct GenerateArgs {
     /// Number of positions to generate.
     #[arg(long, value_name = "N", default_value_t = 100)]
@@ -65,7 +65,8 @@ pub struct GenerateArgs {
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Worker threads solving candidates, each with its own table.
+    /// Worker threads solving candidates, each with its own two tables of
+    /// --tt-size bytes (one screens candidates, one grades them).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
     pub threads: usize,
