@@ -365,6 +365,30 @@ mod tests {
         assert_eq!(scores, [1, 0]);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn random_positions_round_trip(seed: u64, moves in 1usize..=41) {
+            let mut rng = rng::SplitMix64::new(seed);
+            let drawn = generate::random_position::<7, 6>(&mut rng, moves, moves);
+            if let Some((position, moves)) = drawn {
+                let (min, max) = score_bounds(&position);
+                for score in [min, 0, max] {
+                    let case = TestCase { moves: moves.clone(), score, position };
+                    proptest::prop_assert_eq!(parse(&case.to_string()), Ok(case));
+                }
+            }
+        }
+
+        #[test]
+        fn any_line_parses_or_says_where_it_is_wrong(line in "[ 0-9a-z\t-]{0,50}") {
+            if let Err(e) = parse(&line)
+                && let Some(index) = e.index()
+            {
+                proptest::prop_assert!(index < line.chars().count(), "{e}");
+            }
+        }
+    }
+
     #[test]
     fn other_board_sizes() {
         let case: TestCase<8, 7> = parse_line("88 0").unwrap();
