@@ -10,10 +10,13 @@
 //! assert_eq!(solver.solve_weak(&pos), solver.solve(&pos).signum());
 //! ```
 
+pub mod bench;
 pub mod position;
 pub mod settings;
 pub mod solver;
+pub mod testset;
 
 pub use position::{ParseError, Player, Position};
 pub use solver::table::TableError;
 pub use solver::{Score, Solver};
+pub use testset::TestCase;

@@ -1,13 +1,391 @@
-//! `c4 bench` (placeholder until written).
+//! `c4 bench`: solve test-set files and print a table of results.
+//!
+//! Output (stdout): a markdown table with one row per file, or with `--json`
+//! one JSON object per file, one per line. Diagnostics (stderr): invalid
+//! lines as `FILE line N: error`, mismatches as `FILE line N: moves: expected
+//! X, got Y`, unreadable files. Exit status 0 when every line of every file
+//! was read and solved to its expected score; 1 if any line was invalid,
+//! any score mismatched, or a file could not be read (bad input, reported,
+//! and the other files still run); 2 for usage errors (bad options, no set
+//! found, a table size that cannot work).
+
+use std::fs;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
+use clap::builder::TypedValueParser;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use c4::bench::{Bench, BenchConfig, BenchReport, Mode};
+use c4::testset::{TestCase, parse_lines};
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+
+/// Name of the directory of test sets `c4 bench` runs without a file.
+const TESTSETS_DIR: &str = "testsets";
 
 /// Arguments of `c4 bench`.
 #[derive(Args, Debug)]
-pub struct BenchArgs {}
+#[command(after_help = "\
+Output: one markdown table row per file (stdout); invalid lines and
+mismatches on stderr, with their line numbers. `mean time` is the mean time
+of one solve; `K pos/s` is thousands of nodes searched per second of wall
+time (it grows with --threads). Each position is solved from a cleared
+transposition table (unless --no-clear).
+
+Exit status: 0 all scores as expected; 1 a mismatch, an invalid line or an
+unreadable file; 2 usage error.
+
+Examples:
+  c4 bench                                   every set in testsets/
+  c4 bench ../shared/testsets/Test_L3_R1     one file
+  c4 bench --weak --threads 2 --limit 100 FILE
+  c4 bench --json FILE | jq .kpos_per_s")]
+pub struct BenchArgs {
+    /// Test-set files of `moves score` lines [default: every file in
+    /// testsets/, looked for in the current directory, then in the source
+    /// tree c4 was built from].
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Solve for win/draw/loss only, compared with the sign of the scores.
+    #[arg(long)]
+    pub weak: bool,
+
+    /// Run only the first N lines of each file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Worker threads, each with its own table of --tt-size bytes.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    pub threads: usize,
+
+    /// Print one JSON object per file instead of the table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Keep the table from one position to the next instead of clearing it.
+    #[arg(long)]
+    pub no_clear: bool,
+
+    /// Transposition table options.
+    #[command(flatten)]
+    pub table: TableArgs,
+}
+
+/// What went wrong with one file, for the exit status.
+#[derive(Debug, Default)]
+struct FileOutcome {
+    /// Lines that could not be read.
+    invalid_lines: usize,
+    /// Cases whose score was not the expected one.
+    mismatches: usize,
+}
+
+/// One mismatch, for the JSON output.
+#[derive(Serialize)]
+struct JsonMismatch<'a> {
+    /// 1-based line number.
+    line: usize,
+    /// The move string.
+    moves: &'a str,
+    /// The expected score (its sign with --weak).
+    expected: i32,
+    /// The score found.
+    got: i32,
+}
+
+/// The JSON object printed per file with `--json`.
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    /// The file as given.
+    file: String,
+    /// `strong` or `weak`.
+    mode: &'static str,
+    /// Worker threads.
+    threads: usize,
+    /// Table size per worker, in bytes.
+    tt_bytes: usize,
+    /// Cases solved.
+    positions: usize,
+    /// Lines that could not be read.
+    invalid_lines: usize,
+    /// Number of mismatches.
+    mismatches: usize,
+    /// Mean time of one solve, in microseconds.
+    mean_time_us: f64,
+    /// Mean nodes per case.
+    mean_nodes: f64,
+    /// Thousands of nodes per second of wall time.
+    kpos_per_s: f64,
+    /// Total nodes.
+    total_nodes: u64,
+    /// Wall time of the run, in seconds.
+    wall_time_s: f64,
+    /// The solve times added up, in seconds.
+    solve_time_s: f64,
+    /// Every mismatch.
+    mismatch_details: Vec<JsonMismatch<'a>>,
+}
 
 /// Runs `c4 bench`; returns the exit status.
-pub fn run(_args: &BenchArgs) -> u8 {
-    eprintln!("c4 bench: not written yet");
-    super::EXIT_USAGE
+pub fn run(args: &BenchArgs) -> u8 {
+    let files = if args.files.is_empty() {
+        match default_sets() {
+            Ok(files) => files,
+            Err(message) => {
+                eprintln!("c4 bench: {message}");
+                return EXIT_USAGE;
+            }
+        }
+    } else {
+        args.files.clone()
+    };
+    let config = BenchConfig {
+        mode: if args.weak { Mode::Weak } else { Mode::Strong },
+        threads: args.threads,
+        table_bytes: args.table.tt_size,
+        clear_table: !args.no_clear,
+    };
+    let bench = match Bench::<7, 6>::new(&config) {
+        Ok(bench) => bench,
+        Err(e) => {
+            eprintln!("c4 bench: {e}");
+            return EXIT_USAGE;
+        }
+    };
+
+    let mut failed = false;
+    let mut header_printed = false;
+    for file in &files {
+        let Some(outcome) = run_file(file, args, &config, &bench, &mut header_printed) else {
+            failed = true;
+            continue;
+        };
+        failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+    }
+    if failed { EXIT_BAD_INPUT } else { EXIT_OK }
+}
+
+/// Reads, runs and reports one file; `None` if it could not be read.
+fn run_file(
+    file: &Path,
+    args: &BenchArgs,
+    config: &BenchConfig,
+    bench: &Bench<7, 6>,
+    header_printed: &mut bool,
+) -> Option<FileOutcome> {
+    let name = file.display();
+    let text = match fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("c4 bench: cannot read {name}: {e}");
+            return None;
+        }
+    };
+    let lines = text.lines().take(args.limit.unwrap_or(usize::MAX));
+    let mut outcome = FileOutcome::default();
+    let mut cases: Vec<TestCase> = Vec::new();
+    let mut line_numbers = Vec::new();
+    for line in parse_lines(lines) {
+        match line.result {
+            Ok(case) => {
+                cases.push(case);
+                line_numbers.push(line.number);
+            }
+            Err(e) => {
+                eprintln!("{name} line {}: {e}", line.number);
+                outcome.invalid_lines += 1;
+            }
+        }
+    }
+
+    let report = run_with_progress(bench, &cases, &file_label(file));
+    let mut mismatch_details = Vec::new();
+    for ((case, result), &line) in cases.iter().zip(&report.results).zip(&line_numbers) {
+        if !result.is_match() {
+            eprintln!(
+                "{name} line {line}: {}: expected {}, got {}",
+                case.moves, result.expected, result.got
+            );
+            mismatch_details.push(JsonMismatch {
+                line,
+                moves: &case.moves,
+                expected: result.expected,
+                got: result.got,
+            });
+        }
+    }
+    outcome.mismatches = report.summary.mismatches;
+
+    let s = &report.summary;
+    if args.json {
+        let row = JsonRow {
+            file: file.display().to_string(),
+            mode: match config.mode {
+                Mode::Strong => "strong",
+                Mode::Weak => "weak",
+            },
+            threads: config.threads,
+            tt_bytes: config.table_bytes,
+            positions: s.positions,
+            invalid_lines: outcome.invalid_lines,
+            mismatches: s.mismatches,
+            mean_time_us: s.mean_time().as_secs_f64() * 1e6,
+            mean_nodes: s.mean_nodes(),
+            kpos_per_s: s.kpos_per_s(),
+            total_nodes: s.total_nodes,
+            wall_time_s: s.wall_time.as_secs_f64(),
+            solve_time_s: s.solve_time.as_secs_f64(),
+            mismatch_details,
+        };
+        println!(
+            "{}",
+            serde_json::to_string(&row).expect("a JSON row always serializes")
+        );
+    } else {
+        if !*header_printed {
+            println!("| set | positions | mismatches | mean time | mean nodes | K pos/s |");
+            println!("|---|---:|---:|---:|---:|---:|");
+            *header_printed = true;
+        }
+        println!(
+            "| {} | {} | {} | {} | {} | {:.0} |",
+            file_label(file),
+            s.positions,
+            s.mismatches,
+            human_duration(s.mean_time()),
+            human_count(s.mean_nodes()),
+            s.kpos_per_s()
+        );
+    }
+    Some(outcome)
+}
+
+/// Runs `cases`, with a progress bar on stderr when it is a terminal.
+fn run_with_progress(bench: &Bench<7, 6>, cases: &[TestCase], label: &str) -> BenchReport {
+    if !std::io::stderr().is_terminal() {
+        return bench.run(cases, |_| {});
+    }
+    let bar = ProgressBar::new(cases.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed} (eta {eta})")
+            .expect("the template is valid")
+            .progress_chars("=> "),
+    );
+    bar.set_message(label.to_owned());
+    let report = bench.run(cases, |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    report
+}
+
+/// The name a file goes by in the table: its file name.
+fn file_label(file: &Path) -> String {
+    file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Every test set of the repository's `testsets/` directory, sorted by name:
+/// every regular file but the hidden ones and the `.md` documentation.
+fn default_sets() -> Result<Vec<PathBuf>, String> {
+    let here = PathBuf::from(TESTSETS_DIR);
+    let dir = if here.is_dir() {
+        here
+    } else {
+        let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join(TESTSETS_DIR);
+        if !built_from.is_dir() {
+            return Err(format!(
+                "no FILE given and no {TESTSETS_DIR}/ directory here or in {}",
+                env!("CARGO_MANIFEST_DIR")
+            ));
+        }
+        built_from
+    };
+    let entries = fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file() && is_test_set(path))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no test set in {}", dir.display()));
+    }
+    Ok(files)
+}
+
+/// Whether a file of the test-set directory is a set (not a hidden file or
+/// a `.md` document).
+fn is_test_set(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    !name.starts_with('.') && path.extension().is_none_or(|ext| ext != "md")
+}
+
+/// A duration in a unit that fits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.234 s`.
+pub fn human_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1e-6 {
+        format!("{} ns", d.as_nanos())
+    } else if secs < 1e-3 {
+        format!("{:.1} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    }
+}
+
+/// A mean count: one decimal below 100, whole numbers with thousands
+/// separators above (`6.3`, `1,234,567`).
+fn human_count(n: f64) -> String {
+    if n < 100.0 {
+        return format!("{n:.1}");
+    }
+    let digits = format!("{n:.0}");
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_human_units() {
+        assert_eq!(human_duration(Duration::from_nanos(850)), "850 ns");
+        assert_eq!(human_duration(Duration::from_nanos(12_345)), "12.3 µs");
+        assert_eq!(human_duration(Duration::from_micros(4_560)), "4.56 ms");
+        assert_eq!(human_duration(Duration::from_millis(1_234)), "1.234 s");
+    }
+
+    #[test]
+    fn counts_with_separators() {
+        assert_eq!(human_count(6.26), "6.3");
+        assert_eq!(human_count(999.4), "999");
+        assert_eq!(human_count(1_234_567.0), "1,234,567");
+        assert_eq!(human_count(100.0), "100");
+    }
+
+    #[test]
+    fn test_sets_are_not_docs_or_hidden() {
+        assert!(is_test_set(Path::new("testsets/end-easy.txt")));
+        assert!(is_test_set(Path::new("testsets/Test_L3_R1")));
+        assert!(!is_test_set(Path::new("testsets/README.md")));
+        assert!(!is_test_set(Path::new("testsets/.gitkeep")));
+    }
 }

@@ -1,0 +1,398 @@
+//! Test sets: files of `moves score` lines, one position and its exact score
+//! per line, as in the standard Connect Four benchmark sets.
+//!
+//! A line is the move string (columns `1`-`7` on the standard board, see
+//! [`Position::parse`]), whitespace, then the exact score for the side to move
+//! (see [`crate::solver`]). This module parses lines into [`TestCase`]s with
+//! errors that say what is wrong and where, reads whole sets line by line so
+//! that one bad line does not hide the others, and writes lines back in the
+//! same format. [`generate`] makes new graded sets.
+//!
+//! ```
+//! use c4::testset::{parse_line, TestCase};
+//! let case: TestCase = parse_line("4453 -2").unwrap();
+//! assert_eq!(case.position.moves_played(), 4);
+//! assert_eq!(case.to_string(), "4453 -2");
+//! ```
+
+pub mod budget;
+pub mod difficulty;
+pub mod generate;
+pub mod rng;
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::position::{ParseError, Position};
+use crate::solver::Score;
+
+pub use difficulty::{Difficulty, Grading};
+pub use generate::{GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, generate};
+
+/// One line of a test set: a position and the score it should have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCase<const W: usize = 7, const H: usize = 6> {
+    /// The move string as written in the line (its first field).
+    pub moves: String,
+    /// The exact score the line gives for the side to move.
+    pub score: Score,
+    /// The position the moves lead to.
+    pub position: Position<W, H>,
+}
+
+impl<const W: usize, const H: usize> TestCase<W, H> {
+    /// The expected result of a weak solve: the sign of [`TestCase::score`].
+    pub fn weak_score(&self) -> Score {
+        self.score.signum()
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for TestCase<W, H> {
+    /// Writes the case as a test-set line, `moves score` (no newline).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", format_line(&self.moves, self.score))
+    }
+}
+
+/// Why a test-set line could not be read. Every index is the 0-based
+/// character index in the line; messages show it 1-based.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// The line has no field at all.
+    #[error("empty line")]
+    Empty,
+    /// The move string does not replay; its index is the line's too.
+    #[error("invalid moves: {0}")]
+    Moves(#[from] ParseError),
+    /// The line has moves but no score after them.
+    #[error("missing score after the moves")]
+    MissingScore,
+    /// The second field is not an integer.
+    #[error("character {}: '{text}' is not a score (an integer)", index + 1)]
+    InvalidScore {
+        /// 0-based index of the field's first character.
+        index: usize,
+        /// The field as written.
+        text: String,
+    },
+    /// The score cannot be the score of this position: no game from it ends
+    /// with that score.
+    #[error(
+        "character {}: score {score} is impossible after {moves} moves (range {min}..={max})",
+        index + 1
+    )]
+    ScoreOutOfRange {
+        /// 0-based index of the score's first character.
+        index: usize,
+        /// The score as read.
+        score: Score,
+        /// Moves played in the position.
+        moves: usize,
+        /// The lowest score the position can have.
+        min: Score,
+        /// The highest score the position can have.
+        max: Score,
+    },
+    /// Something follows the score.
+    #[error("character {}: unexpected extra field '{text}' after the score", index + 1)]
+    ExtraField {
+        /// 0-based index of the field's first character.
+        index: usize,
+        /// The field as written.
+        text: String,
+    },
+}
+
+impl LineError {
+    /// 0-based character index of the problem in the line, when it has one.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            LineError::Empty | LineError::MissingScore => None,
+            LineError::Moves(e) => Some(e.index()),
+            LineError::InvalidScore { index, .. }
+            | LineError::ScoreOutOfRange { index, .. }
+            | LineError::ExtraField { index, .. } => Some(*index),
+        }
+    }
+}
+
+/// The range of scores a position can have: a single value once the game is
+/// won (the score the solver gives it), otherwise from losing to the
+/// opponent's next stone to winning with one's own.
+pub fn score_bounds<const W: usize, const H: usize>(pos: &Position<W, H>) -> (Score, Score) {
+    let cells = (W * H) as Score;
+    let moves = pos.moves_played() as Score;
+    if pos.is_won() {
+        let lost = -(cells + 2 - moves) / 2;
+        (lost, lost)
+    } else {
+        (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+    }
+}
+
+/// The whitespace-separated fields of `line`, each with the 0-based character
+/// index where it starts and the byte range it spans.
+fn fields(line: &str) -> impl Iterator<Item = (usize, &str, std::ops::Range<usize>)> {
+    let mut chars = line.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
+        let (index, (start, _)) = chars.next()?;
+        let mut end = line.len();
+        for (_, (byte, c)) in chars.by_ref() {
+            if c.is_whitespace() {
+                end = byte;
+                break;
+            }
+        }
+        Some((index, &line[start..end], start..end))
+    })
+}
+
+/// Parses one test-set line, `moves score`. Leading and trailing whitespace
+/// (a `\r` included) is ignored; fields are separated by any whitespace.
+pub fn parse_line<const W: usize, const H: usize>(line: &str) -> Result<TestCase<W, H>, LineError> {
+    let mut fields = fields(line);
+    let (_, moves, range) = fields.next().ok_or(LineError::Empty)?;
+    // Parse the line up to the end of the moves, so that the error indexes
+    // are the line's.
+    let position = Position::<W, H>::parse(&line[..range.end])?;
+    let (index, text, _) = fields.next().ok_or(LineError::MissingScore)?;
+    let score: Score = text.parse().map_err(|_| LineError::InvalidScore {
+        index,
+        text: text.to_owned(),
+    })?;
+    let (min, max) = score_bounds(&position);
+    if !(min..=max).contains(&score) {
+        return Err(LineError::ScoreOutOfRange {
+            index,
+            score,
+            moves: position.moves_played(),
+            min,
+            max,
+        });
+    }
+    if let Some((index, text, _)) = fields.next() {
+        return Err(LineError::ExtraField {
+            index,
+            text: text.to_owned(),
+        });
+    }
+    Ok(TestCase {
+        moves: moves.to_owned(),
+        score,
+        position,
+    })
+}
+
+/// A test-set line as read: its 1-based line number and the case or the
+/// reason it could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetLine<const W: usize = 7, const H: usize = 6> {
+    /// 1-based line number in the set.
+    pub number: usize,
+    /// The case, or why the line is invalid.
+    pub result: Result<TestCase<W, H>, LineError>,
+}
+
+/// Parses lines of a test set, each on its own: a bad line yields an error
+/// and reading goes on. Blank lines are skipped (and still counted in the
+/// line numbers). Works on any iterator of lines: `text.lines()`, or
+/// `BufRead::lines()` once its I/O errors are dealt with.
+pub fn parse_lines<const W: usize, const H: usize, I>(
+    lines: I,
+) -> impl Iterator<Item = SetLine<W, H>>
+where
+    I: IntoIterator,
+    I::Item: AsRef<str>,
+{
+    lines.into_iter().enumerate().filter_map(|(i, line)| {
+        let line = line.as_ref();
+        (!line.trim().is_empty()).then(|| SetLine {
+            number: i + 1,
+            result: parse_line(line),
+        })
+    })
+}
+
+/// Parses a whole test set held in memory; see [`parse_lines`].
+pub fn parse_set<const W: usize, const H: usize>(
+    text: &str,
+) -> impl Iterator<Item = SetLine<W, H>> + '_ {
+    parse_lines(text.lines())
+}
+
+/// Writes a test-set line, `moves score`, without a newline: exactly the
+/// standard format, so that generated sets and outputs diff against them.
+pub fn format_line(moves: &str, score: Score) -> String {
+    format!("{moves} {score}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Case = TestCase<7, 6>;
+
+    fn parse(line: &str) -> Result<Case, LineError> {
+        parse_line(line)
+    }
+
+    #[test]
+    fn parses_a_line() {
+        let case = parse("1644236131523113664122472667742 -2").unwrap();
+        assert_eq!(case.moves, "1644236131523113664122472667742");
+        assert_eq!(case.score, -2);
+        assert_eq!(case.weak_score(), -1);
+        assert_eq!(case.position.moves_played(), 31);
+    }
+
+    #[test]
+    fn accepts_tabs_spaces_and_crlf() {
+        let case = parse("  4453\t\t-2\r").unwrap();
+        assert_eq!(case.moves, "4453");
+        assert_eq!(case.score, -2);
+        assert_eq!(case.position, Position::parse("4453").unwrap());
+    }
+
+    #[test]
+    fn bad_move_reports_its_index_in_the_line() {
+        assert_eq!(
+            parse(" 4483 1"),
+            Err(LineError::Moves(ParseError::InvalidColumn {
+                index: 3,
+                ch: '8',
+                width: 7
+            }))
+        );
+        let err = parse("1111111 0").unwrap_err();
+        assert_eq!(err.index(), Some(6));
+        assert!(matches!(
+            err,
+            LineError::Moves(ParseError::ColumnFull { column: 1, .. })
+        ));
+        assert_eq!(
+            err.to_string(),
+            "invalid moves: character 7: column 1 is already full"
+        );
+    }
+
+    #[test]
+    fn missing_invalid_and_out_of_range_scores() {
+        assert_eq!(parse("4453"), Err(LineError::MissingScore));
+        assert_eq!(parse("4453   "), Err(LineError::MissingScore));
+        assert_eq!(
+            parse("4453 x2"),
+            Err(LineError::InvalidScore {
+                index: 5,
+                text: "x2".into()
+            })
+        );
+        assert_eq!(
+            parse("4453 1.5").unwrap_err().to_string(),
+            "character 6: '1.5' is not a score (an integer)"
+        );
+        // After 4 moves the side to move scores between -19 and 19.
+        assert_eq!(
+            parse("4453 20"),
+            Err(LineError::ScoreOutOfRange {
+                index: 5,
+                score: 20,
+                moves: 4,
+                min: -19,
+                max: 19
+            })
+        );
+        assert!(parse("4453 19").is_ok());
+        assert!(parse("4453 -19").is_ok());
+    }
+
+    #[test]
+    fn extra_fields_and_empty_lines() {
+        assert_eq!(
+            parse("4453 -2 7"),
+            Err(LineError::ExtraField {
+                index: 8,
+                text: "7".into()
+            })
+        );
+        assert_eq!(parse(""), Err(LineError::Empty));
+        assert_eq!(parse(" \t "), Err(LineError::Empty));
+        assert_eq!(LineError::Empty.index(), None);
+    }
+
+    #[test]
+    fn won_positions_have_a_single_possible_score() {
+        // The first player connected four with its 4th stone (move 7): the
+        // side to move lost, the score the solver gives is -(42 + 2 - 7) / 2.
+        let pos = Position::<7, 6>::parse("1212121").unwrap();
+        assert_eq!(score_bounds(&pos), (-18, -18));
+        assert!(parse("1212121 -18").is_ok());
+        assert!(matches!(
+            parse("1212121 0"),
+            Err(LineError::ScoreOutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn format_round_trips() {
+        for line in ["4453 -2", "1 0", "1644236131523113664122472667742 -2"] {
+            let case = parse(line).unwrap();
+            assert_eq!(case.to_string(), line);
+            assert_eq!(parse(&case.to_string()), Ok(case));
+        }
+        assert_eq!(format_line("44", 3), "44 3");
+    }
+
+    #[test]
+    fn a_set_reports_every_line_on_its_own() {
+        let text = "4453 -2\n\n4489 1\n44 -1 extra\n12 3\n";
+        let lines: Vec<SetLine<7, 6>> = parse_set(text).collect();
+        let numbers: Vec<usize> = lines.iter().map(|l| l.number).collect();
+        assert_eq!(numbers, [1, 3, 4, 5]);
+        assert!(lines[0].result.is_ok());
+        assert!(matches!(lines[1].result, Err(LineError::Moves(_))));
+        assert!(matches!(lines[2].result, Err(LineError::ExtraField { .. })));
+        assert_eq!(lines[3].result.as_ref().unwrap().score, 3);
+    }
+
+    #[test]
+    fn parse_lines_takes_owned_strings_too() {
+        let owned = vec![String::from("4 1"), String::from("44 0")];
+        let scores: Vec<Score> = parse_lines::<7, 6, _>(owned)
+            .map(|l| l.result.unwrap().score)
+            .collect();
+        assert_eq!(scores, [1, 0]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn random_positions_round_trip(seed: u64, moves in 1usize..=41) {
+            let mut rng = rng::SplitMix64::new(seed);
+            let drawn = generate::random_position::<7, 6>(&mut rng, moves, moves);
+            if let Some((position, moves)) = drawn {
+                let (min, max) = score_bounds(&position);
+                for score in [min, 0, max] {
+                    let case = TestCase { moves: moves.clone(), score, position };
+                    proptest::prop_assert_eq!(parse(&case.to_string()), Ok(case));
+                }
+            }
+        }
+
+        #[test]
+        fn any_line_parses_or_says_where_it_is_wrong(line in "[ 0-9a-z\t-]{0,50}") {
+            if let Err(e) = parse(&line)
+                && let Some(index) = e.index()
+            {
+                proptest::prop_assert!(index < line.chars().count(), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn other_board_sizes() {
+        let case: TestCase<8, 7> = parse_line("88 0").unwrap();
+        assert_eq!(case.position.column_height(7), 2);
+        assert!(parse_line::<6, 5>("7 0").is_err());
+    }
+}
