@@ -13,7 +13,7 @@
 //!   library.
 //!
 //! The slow checks (begin-hard one ply, the naive solver on middle-easy)
-//! are ignored tests: `cargo test --release --test testsets -- --ignored`.
+//! are ignored tests: `cargo test --release --test generated_sets -- --ignored`.
 
 use std::collections::HashSet;
 use std::fs;

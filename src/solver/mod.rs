@@ -97,6 +97,20 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         self.run(pos, |searcher| exact_score(searcher, pos))
     }
 
+    /// The exact score of `pos` if one thread finds it within about
+    /// `max_nodes` nodes (checked every thousand or so); `None` if not. The
+    /// nodes spent count either way. For callers that must not wait for a
+    /// hard position, such as a test-set generator.
+    pub fn solve_within(&mut self, pos: &Position<W, H>, max_nodes: u64) -> Option<Score> {
+        if let Some(score) = terminal_score(pos) {
+            return Some(score);
+        }
+        let mut searcher = Searcher::limited(&self.table, max_nodes);
+        let score = exact_score(&mut searcher, pos);
+        self.nodes += searcher.nodes;
+        score
+    }
+
     /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
     /// if it loses; one search with the window [-1, 1].
     pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {

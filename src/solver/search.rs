@@ -26,6 +26,9 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     noise: u64,
     /// Whether the CPU has the POPCNT instruction (see [`Searcher::count`]).
     popcnt: bool,
+    /// The search stops (as if told to) once it has visited this many
+    /// nodes, give or take [`STOP_POLL_NODES`].
+    node_limit: u64,
 }
 
 /// Whether this CPU has the POPCNT instruction.
@@ -77,6 +80,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             aborted: false,
             noise: 0,
             popcnt: cpu_has_popcnt(),
+            node_limit: u64::MAX,
         }
     }
 
@@ -90,6 +94,15 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             aborted: false,
             noise: seed,
             popcnt: cpu_has_popcnt(),
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// A search that gives up (sets `aborted`) after about `limit` nodes.
+    pub fn limited(table: &'t Table, limit: u64) -> Self {
+        Searcher {
+            node_limit: limit,
+            ..Self::new(table)
         }
     }
 
@@ -107,8 +120,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         debug_assert!(!pos.can_win_next());
         self.nodes += 1;
         if self.nodes & (STOP_POLL_NODES - 1) == 0
-            && let Some(stop) = self.stop
-            && stop.load(Ordering::Relaxed)
+            && (self.nodes >= self.node_limit
+                || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }

@@ -18,7 +18,7 @@
 //! # Node budget
 //! A solve cannot be interrupted, and a random position a few moves into the
 //! game may take hours. So each candidate is first searched with a node
-//! budget ([`BudgetSearch`]): the smaller of [`GenerateConfig::max_nodes`]
+//! budget ([`Solver::solve_within`]): the smaller of [`GenerateConfig::max_nodes`]
 //! and, when a class is asked for, the most nodes that class allows (an
 //! easy candidate is abandoned as soon as it is known not to be easy). Only
 //! candidates found within budget are solved by the [`Solver`], whose node
@@ -34,7 +34,6 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use super::budget::BudgetSearch;
 use super::rng::SplitMix64;
 use super::{Difficulty, Grading, TestCase};
 use crate::bench::{PoolError, WorkerPool};
@@ -171,10 +170,6 @@ pub fn generate<const W: usize, const H: usize>(
     let budget = node_budget(config);
     let pool = WorkerPool::new(config.threads, || {
         Ok(Grader {
-            budget: match budget {
-                Some(_) => Some(BudgetSearch::new(config.table_bytes)?),
-                None => None,
-            },
             solver: Solver::<W, H>::with_table_bytes(config.table_bytes)?,
         })
     })?;
@@ -240,11 +235,8 @@ fn node_budget(config: &GenerateConfig) -> Option<u64> {
     }
 }
 
-/// A worker's state: the solver that grades, and the budgeted search that
-/// screens candidates first when there is a budget.
+/// A worker's state: the solver that grades.
 struct Grader<const W: usize, const H: usize> {
-    /// Screens candidates against the node budget.
-    budget: Option<BudgetSearch<W, H>>,
     /// Solves and grades the candidates within budget.
     solver: Solver<W, H>,
 }
@@ -259,15 +251,14 @@ impl<const W: usize, const H: usize> Grader<W, H> {
         budget: Option<u64>,
         grading: &Grading,
     ) -> Option<GeneratedCase<W, H>> {
-        if let (Some(search), Some(limit)) = (&mut self.budget, budget) {
-            search.solve(position, limit)?;
-        }
         self.solver.clear();
         self.solver.reset_node_count();
-        let score = self.solver.solve(position);
+        let score = match budget {
+            Some(limit) => self.solver.solve_within(position, limit)?,
+            None => self.solver.solve(position),
+        };
         let nodes = self.solver.node_count();
-        // Should the budgeted search ever count differently from the solver,
-        // the budget still holds for every position kept.
+        // The limit is checked every thousand nodes or so: keep it exact.
         if budget.is_some_and(|limit| nodes > limit) {
             return None;
         }

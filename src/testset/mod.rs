@@ -15,7 +15,6 @@
 //! assert_eq!(case.to_string(), "4453 -2");
 //! ```
 
-pub mod budget;
 pub mod difficulty;
 pub mod generate;
 pub mod rng;
