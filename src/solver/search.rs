@@ -283,46 +283,30 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
         }
 
-        let mut best = None;
-        let mut remaining = candidates;
-
         // The move that was best last time goes first, before the others are
         // even scored: it usually still cuts off, and then the scoring (a
         // threat count per move, the costliest part of a node) is never paid.
-        if let Some(col) = table_move {
-            let cell = candidates & Position::<W, H>::column_mask(col);
-            if cell != 0 {
-                remaining ^= cell;
-                if child_cap[col] > alpha {
-                    let mut child = *pos;
-                    child.play(cell);
-                    let score = -self.negamax(&child, -beta, -alpha);
-                    if self.aborted {
-                        // Unwinding: the score is void and must not be stored.
-                        return 0;
-                    }
-                    if score >= beta {
-                        self.record(key, mirrored, Bound::Lower, score, Some(cell), nodes_before);
-                        return score;
-                    }
-                    if score > alpha {
-                        alpha = score;
-                        best = Some(cell);
+        // The other moves follow, those that create the most useful threats
+        // first, centre first on ties.
+        let mut first = table_move
+            .map(|col| candidates & Position::<W, H>::column_mask(col))
+            .filter(|&cell| cell != 0);
+        let remaining = candidates & !first.unwrap_or(0);
+        let mut sorter: Option<MoveSorter<W>> = None;
+        let mut best = None;
+        loop {
+            let cell = match first.take() {
+                Some(cell) => cell,
+                None => {
+                    let sorter = sorter.get_or_insert_with(|| {
+                        self.order_moves(pos, remaining, &child_cap, alpha, opponent_threats)
+                    });
+                    match sorter.next() {
+                        Some(cell) => cell,
+                        None => break,
                     }
                 }
-            }
-        }
-
-        // The other moves: those that create the most useful threats first,
-        // centre first on ties.
-        let mut sorter = MoveSorter::<W>::new();
-        for &col in Self::ORDER.iter().rev() {
-            let cell = remaining & Position::<W, H>::column_mask(col);
-            if cell != 0 && child_cap[col] > alpha {
-                sorter.add(cell, self.move_order_score(pos, cell, opponent_threats));
-            }
-        }
-        for cell in sorter {
+            };
             if child_cap[Position::<W, H>::column_of(cell)] <= alpha {
                 continue;
             }
@@ -352,6 +336,27 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
         }
         alpha
+    }
+
+    /// The moves of `moves` sorted for search, leaving out those whose
+    /// table-proved cap (`child_cap`, by column) cannot raise `alpha`.
+    #[inline(always)]
+    fn order_moves(
+        &mut self,
+        pos: &Position<W, H>,
+        moves: u64,
+        child_cap: &[i32; W],
+        alpha: i32,
+        opponent_threats: u64,
+    ) -> MoveSorter<W> {
+        let mut sorter = MoveSorter::<W>::new();
+        for &col in Self::ORDER.iter().rev() {
+            let cell = moves & Position::<W, H>::column_mask(col);
+            if cell != 0 && child_cap[col] > alpha {
+                sorter.add(cell, self.move_order_score(pos, cell, opponent_threats));
+            }
+        }
+        sorter
     }
 
     /// How promising playing `cell` looks, for move ordering (higher first).
