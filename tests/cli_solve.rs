@@ -422,6 +422,21 @@ fn threads_keep_input_order() {
     assert_eq!(multi, single);
 }
 
+#[test]
+fn one_position_searched_by_two_threads() {
+    // A single argument with --threads 2: both threads search it together.
+    for case in testset("Test_L1_R2", 3) {
+        c4(&["solve", "--threads", "2", &case.moves])
+            .assert()
+            .success()
+            .stdout(format!("{}\n", case.line));
+        c4(&["solve", "--weak", "--threads", "2", &case.moves])
+            .assert()
+            .success()
+            .stdout(format!("{} {}\n", case.moves, case.score.signum()));
+    }
+}
+
 /// Writes `input` to the child's stdin from a thread, ignoring errors (the
 /// child may stop reading).
 fn feed(child: &mut Child, input: Vec<u8>) -> thread::JoinHandle<()> {

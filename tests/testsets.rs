@@ -49,6 +49,12 @@ const FULL_SET: usize = 1000;
 /// in `mode`, with the table cleared before each position, and fails listing
 /// every mismatch.
 fn run_set(file: &str, label: &str, limit: Option<usize>, mode: Mode) {
+    run_set_threads(file, label, limit, mode, 1);
+}
+
+/// [`run_set`] with a solver searching each position on `threads` threads
+/// (parallel probes over one shared table).
+fn run_set_threads(file: &str, label: &str, limit: Option<usize>, mode: Mode, threads: usize) {
     let Some(lines) = load_testset(file, limit) else {
         return;
     };
@@ -58,6 +64,7 @@ fn run_set(file: &str, label: &str, limit: Option<usize>, mode: Mode) {
         "{label} ({file}): number of lines"
     );
     let mut solver = Solver::<7, 6>::new();
+    solver.set_threads(threads);
     let mut mismatches = Vec::new();
     let start = Instant::now();
     for t in &lines {
@@ -216,6 +223,16 @@ fn check_sample(label: &str, lines: &[TestLine]) {
 }
 
 /// Every `step`-th line of a whole test set, starting with the first.
+#[test]
+fn begin_medium_first_30_two_threads_strong() {
+    run_set_threads("Test_L1_R2", "Begin-Medium", Some(30), Mode::Strong, 2);
+}
+
+#[test]
+fn begin_medium_first_30_two_threads_weak() {
+    run_set_threads("Test_L1_R2", "Begin-Medium", Some(30), Mode::Weak, 2);
+}
+
 fn every_nth(file: &str, step: usize) -> Option<Vec<TestLine>> {
     let lines = load_testset(file, None)?;
     Some(lines.into_iter().step_by(step).collect())

@@ -98,9 +98,11 @@ pub struct SolveArgs {
     /// Write one JSON object per line instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Solve this many positions at once, each thread with its own table
-    /// (memory: N times --tt-size); 0 uses every core. Output stays in input
-    /// order.
+    /// Use N threads; 0 uses every core. Lines are solved in parallel, each
+    /// worker with its own table (memory: N times --tt-size), and output
+    /// stays in input order. With fewer positions given as arguments than
+    /// threads, the spare threads search each position together, sharing
+    /// its table (a single position uses all N threads).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
     /// Transposition table options.
@@ -379,14 +381,22 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         0 => thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    // Threads that search one position together.
+    let mut search_threads = 1;
     if !from_stdin {
-        // No use for more tables than there are positions.
-        threads = threads.min(args.positions.len());
+        // No use for more tables than there are positions: the spare threads
+        // help search each position instead.
+        let workers = threads.min(args.positions.len()).max(1);
+        search_threads = threads / workers;
+        threads = workers;
     }
     let mut solvers = Vec::with_capacity(threads);
     for _ in 0..threads {
         match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
-            Ok(solver) => solvers.push(solver),
+            Ok(mut solver) => {
+                solver.set_threads(search_threads);
+                solvers.push(solver)
+            }
             Err(e) => {
                 warn(format_args!("c4 solve: --tt-size: {e}"));
                 return EXIT_USAGE;
