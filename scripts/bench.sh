@@ -5,6 +5,10 @@
 # run ends in minutes. Extra arguments go to every `c4 bench` call, e.g.
 #   scripts/bench.sh --weak
 #   scripts/bench.sh --threads 2 --tt-size 256M
+#
+# With C4_BENCH_FULL=1 it also solves the empty board (2 threads, 1 GiB table)
+# and measures thread scaling on one position at a time (the first 5 lines of
+# Begin-Hard, each solved alone with --threads 1 and --threads 2).
 # Works from any directory. Exit status: that of `c4 bench` (1 on a mismatch).
 set -euo pipefail
 
@@ -28,4 +32,20 @@ for limited in "Test_L1_R2 200" "Test_L1_R3 20"; do
     "$c4" bench "$@" --limit "$limit" "$sets/$file" \
         | sed -e '/^| set |/d' -e '/^|---|/d' || status=$?
 done
+if [[ "${C4_BENCH_FULL:-0}" == 1 ]]; then
+    echo
+    echo "empty board (c4 solve --stats --threads 2 --tt-size 1G ''): moves score nodes us"
+    "$c4" solve --stats --threads 2 --tt-size 1G ''
+    echo
+    echo "one position, several threads (first 5 lines of Test_L1_R3, each solved alone):"
+    for threads in 1 2; do
+        start=$(date +%s.%N)
+        head -n 5 "$sets/Test_L1_R3" | while read -r moves expected; do
+            got=$("$c4" solve --threads "$threads" "$moves" | cut -d' ' -f2)
+            [[ "$got" == "$expected" ]] || echo "mismatch: $moves expected $expected got $got" >&2
+        done
+        end=$(date +%s.%N)
+        echo "  --threads $threads: $(awk "BEGIN { print $end - $start }") s"
+    done
+fi
 exit "$status"
