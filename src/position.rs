@@ -506,6 +506,23 @@ impl<const W: usize, const H: usize> Position<W, H> {
         Self::completing_cells(self.current | cell, self.mask | cell).count_ones()
     }
 
+    /// The range `(min, max)` holding the score of this position (one the
+    /// game is not over in): losing to the opponent's next stone at worst,
+    /// winning with its own next stone at best.
+    #[inline]
+    pub fn score_range(&self) -> (i32, i32) {
+        let cells = Self::CELLS as i32;
+        let moves = self.moves as i32;
+        (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+    }
+
+    /// The score of a position whose last move won, for the side to move
+    /// (which lost): minus the winner's score before that move.
+    #[inline]
+    pub fn lost_score(&self) -> i32 {
+        -((Self::CELLS as i32 + 2 - self.moves as i32) / 2)
+    }
+
     /// The score of a win by the side to move with its next stone: the number
     /// of its stones still in hand after that stone, plus one.
     #[inline(always)]

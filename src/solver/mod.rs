@@ -90,9 +90,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return score;
         }
         if self.parallel(pos) {
-            let moves = pos.moves_played() as i32;
-            let cells = (W * H) as i32;
-            return self.parallel_probes(pos, -(cells - moves) / 2, (cells + 1 - moves) / 2);
+            let (min, max) = pos.score_range();
+            return self.parallel_probes(pos, min, max);
         }
         self.run(pos, |searcher| exact_score(searcher, pos))
     }
@@ -426,10 +425,7 @@ fn exact_score<const W: usize, const H: usize>(
 ) -> Option<Score> {
     // The score lies in [min, max]; each null-window search (a window of
     // width one) answers "is it above med?" cheaply, and narrows the range.
-    let moves = pos.moves_played() as i32;
-    let cells = (W * H) as i32;
-    let mut min = -(cells - moves) / 2;
-    let mut max = (cells + 1 - moves) / 2;
+    let (mut min, mut max) = pos.score_range();
     // The first probe asks "is it a big win?" (above half the best score):
     // cheap either way, and it settles early positions with large scores
     // (Begin-Easy: -14% nodes, -30% time; other sets unchanged).
@@ -469,11 +465,8 @@ fn weak_score<const W: usize, const H: usize>(
     searcher: &mut Searcher<'_, W, H>,
     pos: &Position<W, H>,
 ) -> Option<Score> {
-    let moves = pos.moves_played() as i32;
-    if (moves as usize) < WEAK_PROBES_MAX_MOVES {
-        let cells = (W * H) as i32;
-        let min = -(cells - moves) / 2;
-        let max = (cells + 1 - moves) / 2;
+    if pos.moves_played() < WEAK_PROBES_MAX_MOVES {
+        let (min, max) = pos.score_range();
         for med in [max / 2, min / 2] {
             let r = searcher.negamax(pos, med, med + 1);
             if searcher.aborted {
@@ -497,7 +490,7 @@ fn terminal_score<const W: usize, const H: usize>(pos: &Position<W, H>) -> Optio
     if pos.is_won() {
         // The opponent won with the last stone: its score before that move,
         // negated (the same value negamax gives the parent).
-        Some(-((W * H + 2 - pos.moves_played()) as i32 / 2))
+        Some(pos.lost_score())
     } else if pos.is_full() {
         Some(0)
     } else if pos.can_win_next() {

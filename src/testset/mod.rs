@@ -120,13 +120,10 @@ impl LineError {
 /// won (the score the solver gives it), otherwise from losing to the
 /// opponent's next stone to winning with one's own.
 pub fn score_bounds<const W: usize, const H: usize>(pos: &Position<W, H>) -> (Score, Score) {
-    let cells = (W * H) as Score;
-    let moves = pos.moves_played() as Score;
     if pos.is_won() {
-        let lost = -(cells + 2 - moves) / 2;
-        (lost, lost)
+        (pos.lost_score(), pos.lost_score())
     } else {
-        (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+        pos.score_range()
     }
 }
 
