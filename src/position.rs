@@ -47,7 +47,7 @@ impl Player {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// A character that does not name a column of this board.
-    #[error("character {} ('{ch}') is not a column (1-{width})", index + 1)]
+    #[error("character {} ('{ch}') is not a column ({})", index + 1, column_range(*width))]
     InvalidColumn {
         /// 0-based index of the character.
         index: usize,
@@ -110,6 +110,18 @@ pub fn column_from_char(ch: char, width: usize) -> Option<usize> {
         _ => return None,
     };
     (col < width).then_some(col)
+}
+
+/// How the columns of a board `width` wide are written, for messages:
+/// `1-7`, `1-9, a`, `1-9, a-c`.
+pub fn column_range(width: usize) -> String {
+    match width {
+        0 => String::from("none"),
+        1 => String::from("1"),
+        2..=9 => format!("1-{width}"),
+        10 => String::from("1-9, a"),
+        _ => format!("1-9, a-{}", column_char(width - 1)),
+    }
 }
 
 /// Writes a sequence of 0-based columns in the move-string notation.
@@ -596,6 +608,20 @@ mod tests {
                 ch: '8',
                 width: 7
             }
+        );
+    }
+
+    #[test]
+    fn wide_boards_name_columns_with_letters() {
+        assert_eq!(column_range(7), "1-7");
+        assert_eq!(column_range(10), "1-9, a");
+        assert_eq!(column_range(12), "1-9, a-c");
+        let p = Position::<12, 4>::parse("9aAbc").unwrap();
+        assert_eq!(p.column_height(9), 2);
+        assert_eq!(p.column_height(11), 1);
+        assert_eq!(
+            Position::<10, 5>::parse("9ab").unwrap_err().to_string(),
+            "character 3 ('b') is not a column (1-9, a)"
         );
     }
 }

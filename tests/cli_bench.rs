@@ -53,10 +53,11 @@ fn a_correct_set_passes_with_a_table_row_and_a_quiet_stderr() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "| set | positions | mismatches | mean time | mean nodes | K pos/s |",
+            "| set | board | positions | mismatches | mean time | mean nodes | K pos/s |",
         ))
         .stdout(
-            predicate::str::is_match(r"\| good\.txt \| 4 \| 0 \| [0-9.]+ (ns|µs|ms|s) \|").unwrap(),
+            predicate::str::is_match(r"\| good\.txt \| 7x6 \| 4 \| 0 \| [0-9.]+ (ns|µs|ms|s) \|")
+                .unwrap(),
         )
         // Not a terminal: no progress bar, and nothing else to say.
         .stderr("");
@@ -75,7 +76,7 @@ fn a_wrong_score_fails_and_is_reported_with_its_line() {
         .stderr(predicate::str::contains(
             "wrong.txt line 3: 144572345532332435271375517774421: expected 5, got 2",
         ))
-        .stdout(predicate::str::contains("| wrong.txt | 3 | 1 |"));
+        .stdout(predicate::str::contains("| wrong.txt | 7x6 | 3 | 1 |"));
 }
 
 #[test]
@@ -203,7 +204,7 @@ fn an_unreadable_file_is_an_error_but_the_others_still_run() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("cannot read /no/such/file.txt"))
-        .stdout(predicate::str::contains("| readable.txt | 4 | 0 |"));
+        .stdout(predicate::str::contains("| readable.txt | 7x6 | 4 | 0 |"));
 }
 
 #[test]
@@ -216,8 +217,12 @@ fn without_files_it_runs_the_testsets_directory_here() {
     fs::write(sets.join("README.md"), "not a set\n").unwrap();
     let out = c4("bench").current_dir(&dir).assert().success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let a = stdout.find("| a-set.txt | 1 | 0 |").expect("a-set.txt row");
-    let b = stdout.find("| b-set.txt | 1 | 0 |").expect("b-set.txt row");
+    let a = stdout
+        .find("| a-set.txt | 7x6 | 1 | 0 |")
+        .expect("a-set.txt row");
+    let b = stdout
+        .find("| b-set.txt | 7x6 | 1 | 0 |")
+        .expect("b-set.txt row");
     assert!(a < b, "sorted by name:\n{stdout}");
     assert!(!stdout.contains("README"));
 }

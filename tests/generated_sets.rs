@@ -28,6 +28,11 @@ fn load(name: &str) -> Vec<TestCase> {
         .join("testsets")
         .join(format!("{name}.txt"));
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(
+        text.lines().next(),
+        Some("# board 7x6"),
+        "{name}: the set records its board"
+    );
     parse_set(&text)
         .map(|line| {
             line.result

@@ -8,11 +8,11 @@ use clap::Args;
 use serde::Serialize;
 
 use c4::solver::ordering::center_first_order;
-use c4::{Player, Position, Score, Solver};
+use c4::{BoardSize, ForBoard, Player, Position, Score, Solver};
 
 use super::input::{parse_input, raw_from_arg};
 use super::output::{after_write_error, describe, outcome, warn};
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
 
 /// The examples closing both `-h` and `--help` of `c4 analyze`.
 macro_rules! examples {
@@ -40,7 +40,7 @@ if it loses; `-` marks a full column. The best move is the highest-scoring
 column, the most central one among equals, and its score is the position's
 score.
 
---json prints one object: moves, board (rows top first, `X`, `O`, `.`),
+--json prints one object: moves, board_size (e.g. \"7x6\"), board (rows top first, `X`, `O`, `.`),
 side_to_move, moves_played, game_over, winner (null unless someone has
 connected four), weak, scores (one per column, null if full), best_move
 (1-based, null once the game is over), score, win_on_move (the game's move
@@ -70,6 +70,9 @@ pub struct AnalyzeArgs {
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
+    /// Board size.
+    #[command(flatten)]
+    pub board: BoardArgs,
 }
 
 /// Everything `c4 analyze` reports about a position.
@@ -77,6 +80,8 @@ pub struct AnalyzeArgs {
 struct Analysis {
     /// The moves as given, trimmed.
     moves: String,
+    /// The board's size, `WxH`.
+    board_size: String,
     /// The rows of the board, top first: `X`, `O` or `.` per cell.
     board: Vec<String>,
     /// `X` or `O`.
@@ -103,7 +108,17 @@ struct Analysis {
 
 /// Runs `c4 analyze`; returns the exit status.
 pub fn run(args: &AnalyzeArgs) -> u8 {
-    analyze_position::<7, 6>(args)
+    args.board.dispatch("analyze", AnalyzePosition(args))
+}
+
+/// `c4 analyze` on the board of the arguments.
+struct AnalyzePosition<'a>(&'a AnalyzeArgs);
+
+impl ForBoard for AnalyzePosition<'_> {
+    type Output = u8;
+    fn run<const W: usize, const H: usize>(self) -> u8 {
+        analyze_position::<W, H>(self.0)
+    }
 }
 
 /// `c4 analyze` on a `W` x `H` board.
@@ -185,6 +200,7 @@ fn analyze<const W: usize, const H: usize>(
     };
     Analysis {
         moves,
+        board_size: BoardSize::of::<W, H>().to_string(),
         board: board_rows(pos),
         side_to_move: pos.side_to_move().symbol().to_string(),
         moves_played: pos.moves_played(),
@@ -237,7 +253,10 @@ fn render_text<const W: usize, const H: usize>(a: &Analysis, pos: &Position<W, H
     } else {
         &a.moves
     };
-    s.push_str(&format!("moves: {moves}\n{pos}\n\n"));
+    s.push_str(&format!(
+        "board: {}, moves: {moves}\n{pos}\n\n",
+        a.board_size
+    ));
     if a.game_over {
         // The board's last line already says how the game ended.
         s.push_str("game over: no move left to analyze\n");

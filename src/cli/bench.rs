@@ -20,9 +20,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode};
-use c4::testset::{TestCase, parse_lines};
+use c4::testset::{TestCase, parse_lines, set_board};
+use c4::{BoardSize, ForBoard};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
 
 /// Name of the directory of test sets `c4 bench` runs without a file.
 const TESTSETS_DIR: &str = "testsets";
@@ -75,6 +76,11 @@ pub struct BenchArgs {
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
+
+    /// Board size; a set must be on this board (its `# board WxH` header
+    /// line, or 7x6 without one).
+    #[command(flatten)]
+    pub board: BoardArgs,
 }
 
 /// What went wrong with one file, for the exit status.
@@ -104,6 +110,8 @@ struct JsonMismatch<'a> {
 struct JsonRow<'a> {
     /// The file as given.
     file: String,
+    /// The board's size, `WxH`.
+    board_size: String,
     /// `strong` or `weak`.
     mode: &'static str,
     /// Worker threads.
@@ -134,8 +142,23 @@ struct JsonRow<'a> {
 
 /// Runs `c4 bench`; returns the exit status.
 pub fn run(args: &BenchArgs) -> u8 {
+    args.board.dispatch("bench", BenchFiles(args))
+}
+
+/// `c4 bench` on the board of the arguments.
+struct BenchFiles<'a>(&'a BenchArgs);
+
+impl ForBoard for BenchFiles<'_> {
+    type Output = u8;
+    fn run<const W: usize, const H: usize>(self) -> u8 {
+        bench_files::<W, H>(self.0)
+    }
+}
+
+/// `c4 bench` on a `W` x `H` board.
+fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
     let files = if args.files.is_empty() {
-        match default_sets() {
+        match default_sets(BoardSize::of::<W, H>()) {
             Ok(files) => files,
             Err(message) => {
                 eprintln!("c4 bench: {message}");
@@ -151,7 +174,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         table_bytes: args.table.tt_size,
         clear_table: !args.no_clear,
     };
-    let bench = match Bench::<7, 6>::new(&config) {
+    let bench = match Bench::<W, H>::new(&config) {
         Ok(bench) => bench,
         Err(e) => {
             eprintln!("c4 bench: {e}");
@@ -172,11 +195,11 @@ pub fn run(args: &BenchArgs) -> u8 {
 }
 
 /// Reads, runs and reports one file; `None` if it could not be read.
-fn run_file(
+fn run_file<const W: usize, const H: usize>(
     file: &Path,
     args: &BenchArgs,
     config: &BenchConfig,
-    bench: &Bench<7, 6>,
+    bench: &Bench<W, H>,
     header_printed: &mut bool,
 ) -> Option<FileOutcome> {
     let name = file.display();
@@ -187,9 +210,26 @@ fn run_file(
             return None;
         }
     };
+    let board = BoardSize::of::<W, H>();
+    match set_board(text.lines()) {
+        Ok(found) if found == board => {}
+        Ok(found) => {
+            eprintln!(
+                "c4 bench: {name} is a set for the {found} board, not {board}; \
+                 run it with --width {} --height {}",
+                found.width(),
+                found.height()
+            );
+            return None;
+        }
+        Err(e) => {
+            eprintln!("c4 bench: {name}: bad board header: {e}");
+            return None;
+        }
+    }
     let lines = text.lines().take(args.limit.unwrap_or(usize::MAX));
     let mut outcome = FileOutcome::default();
-    let mut cases: Vec<TestCase> = Vec::new();
+    let mut cases: Vec<TestCase<W, H>> = Vec::new();
     let mut line_numbers = Vec::new();
     for line in parse_lines(lines) {
         match line.result {
@@ -226,6 +266,7 @@ fn run_file(
     if args.json {
         let row = JsonRow {
             file: file.display().to_string(),
+            board_size: board.to_string(),
             mode: match config.mode {
                 Mode::Strong => "strong",
                 Mode::Weak => "weak",
@@ -249,12 +290,12 @@ fn run_file(
         );
     } else {
         if !*header_printed {
-            println!("| set | positions | mismatches | mean time | mean nodes | K pos/s |");
-            println!("|---|---:|---:|---:|---:|---:|");
+            println!("| set | board | positions | mismatches | mean time | mean nodes | K pos/s |");
+            println!("|---|---|---:|---:|---:|---:|---:|");
             *header_printed = true;
         }
         println!(
-            "| {} | {} | {} | {} | {} | {:.0} |",
+            "| {} | {board} | {} | {} | {} | {} | {:.0} |",
             file_label(file),
             s.positions,
             s.mismatches,
@@ -267,7 +308,11 @@ fn run_file(
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.
-fn run_with_progress(bench: &Bench<7, 6>, cases: &[TestCase], label: &str) -> BenchReport {
+fn run_with_progress<const W: usize, const H: usize>(
+    bench: &Bench<W, H>,
+    cases: &[TestCase<W, H>],
+    label: &str,
+) -> BenchReport {
     if !std::io::stderr().is_terminal() {
         return bench.run(cases, |_| {});
     }
@@ -291,9 +336,19 @@ fn file_label(file: &Path) -> String {
     )
 }
 
-/// Every test set of the repository's `testsets/` directory, sorted by name:
+/// Whether the set in `path` is on `board` (by its header; 7x6 without
+/// one). An unreadable file counts as on the board, so that running it
+/// reports why it cannot be read.
+fn on_board(path: &Path, board: BoardSize) -> bool {
+    match fs::read_to_string(path) {
+        Ok(text) => set_board(text.lines()) == Ok(board),
+        Err(_) => true,
+    }
+}
+
+/// Every test set of the repository's `testsets/` directory on `board`, sorted by name:
 /// every regular file but the hidden ones and the `.md` documentation.
-fn default_sets() -> Result<Vec<PathBuf>, String> {
+fn default_sets(board: BoardSize) -> Result<Vec<PathBuf>, String> {
     let here = PathBuf::from(TESTSETS_DIR);
     let dir = if here.is_dir() {
         here
@@ -311,11 +366,14 @@ fn default_sets() -> Result<Vec<PathBuf>, String> {
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.is_file() && is_test_set(path))
+        .filter(|path| path.is_file() && is_test_set(path) && on_board(path, board))
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(format!("no test set in {}", dir.display()));
+        return Err(format!(
+            "no test set for the {board} board in {}",
+            dir.display()
+        ));
     }
     Ok(files)
 }

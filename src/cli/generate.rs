@@ -1,6 +1,7 @@
 //! `c4 generate`: make a graded test set of random positions.
 //!
-//! Output: `moves score` lines, the standard test-set format, on stdout or in
+//! Output: a board header line (`# board 7x6`) then `moves score` lines,
+//! the standard test-set format, on stdout or in
 //! the `--out` file (written only once the whole set is found, so a failed
 //! run leaves no partial file). A summary goes to stderr: the seed, the
 //! candidates tried, the classes and node counts. Exit status 0 on success;
@@ -19,11 +20,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use c4::testset::generate::DEFAULT_MAX_NODES;
 use c4::testset::{
-    Difficulty, GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, Grading, generate,
+    Difficulty, GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, Grading,
+    board_header, generate,
 };
+use c4::{BoardSize, ForBoard};
 
 use super::bench::human_duration;
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
 
 /// Arguments of `c4 generate`.
 #[derive(Args, Debug)]
@@ -84,10 +87,29 @@ pub struct GenerateArgs {
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
+
+    /// Board size; the set's first line records it (`# board WxH`).
+    #[command(flatten)]
+    pub board: BoardArgs,
 }
 
 /// Runs `c4 generate`; returns the exit status.
 pub fn run(args: &GenerateArgs) -> u8 {
+    args.board.dispatch("generate", GenerateSet(args))
+}
+
+/// `c4 generate` on the board of the arguments.
+struct GenerateSet<'a>(&'a GenerateArgs);
+
+impl ForBoard for GenerateSet<'_> {
+    type Output = u8;
+    fn run<const W: usize, const H: usize>(self) -> u8 {
+        generate_set::<W, H>(self.0)
+    }
+}
+
+/// `c4 generate` on a `W` x `H` board.
+fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let difficulty = args.difficulty.as_deref().map(|d| {
         d.parse::<Difficulty>()
             .expect("clap only lets the class names through")
@@ -111,7 +133,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
     let start = Instant::now();
     let bar = progress_bar(args.count);
     let last = std::cell::Cell::new(None);
-    let result = generate::<7, 6>(&config, |p: GenerateProgress| {
+    let result = generate::<W, H>(&config, |p: GenerateProgress| {
         last.set(Some(p));
         if let Some(bar) = &bar {
             bar.set_position(p.found as u64);
@@ -135,7 +157,8 @@ pub fn run(args: &GenerateArgs) -> u8 {
         }
     };
 
-    let text: String = cases.iter().map(|g| format!("{}\n", g.case)).collect();
+    let mut text = board_header(BoardSize::of::<W, H>()) + "\n";
+    text.extend(cases.iter().map(|g| format!("{}\n", g.case)));
     match &args.out {
         None => print!("{text}"),
         Some(path) => {
@@ -173,7 +196,7 @@ fn progress_bar(count: usize) -> Option<ProgressBar> {
 }
 
 /// How many positions of each class, and the range of node counts.
-fn class_summary(cases: &[GeneratedCase]) -> String {
+fn class_summary<const W: usize, const H: usize>(cases: &[GeneratedCase<W, H>]) -> String {
     let counts: Vec<String> = Difficulty::ALL
         .iter()
         .map(|&d| {

@@ -11,7 +11,8 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead};
 
-use c4::{ParseError, Position};
+use c4::testset::{is_comment, parse_board_header};
+use c4::{BoardError, BoardSize, ParseError, Position};
 
 /// Where an input came from, to name it in error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +59,16 @@ pub enum LineError {
         /// valid characters before it.
         index: usize,
     },
+    /// A board header (`# board WxH`) naming another board than the one
+    /// c4 runs on, or no supported board.
+    Board {
+        /// 0-based character index of the board in the header.
+        index: usize,
+        /// The board the header names, or why it names none.
+        found: Result<BoardSize, BoardError>,
+        /// The board c4 runs on.
+        expected: BoardSize,
+    },
 }
 
 impl LineError {
@@ -65,7 +76,9 @@ impl LineError {
     pub fn index(&self) -> usize {
         match self {
             LineError::Parse(e) => e.index(),
-            LineError::Trailing { index, .. } | LineError::NotUtf8 { index } => *index,
+            LineError::Trailing { index, .. }
+            | LineError::NotUtf8 { index }
+            | LineError::Board { index, .. } => *index,
         }
     }
 }
@@ -82,6 +95,23 @@ impl fmt::Display for LineError {
             LineError::NotUtf8 { index } => {
                 write!(f, "character {}: not valid UTF-8", index + 1)
             }
+            LineError::Board {
+                index,
+                found: Ok(found),
+                expected,
+            } => write!(
+                f,
+                "character {}: this input is for the {found} board, but c4 runs on {expected} \
+                 (use --width {} --height {})",
+                index + 1,
+                found.width(),
+                found.height()
+            ),
+            LineError::Board {
+                index,
+                found: Err(e),
+                ..
+            } => write!(f, "character {}: {e}", index + 1),
         }
     }
 }
@@ -131,6 +161,36 @@ pub struct Parsed<const W: usize, const H: usize> {
     pub moves: String,
     /// The position after the moves.
     pub position: Position<W, H>,
+}
+
+/// Reads a comment line (first non-blank character `#`, as in the header
+/// and comments of a test set): `None` if `raw` is not one; the line to echo
+/// if it is; an error if it is a board header naming another board than
+/// `W` x `H`.
+pub fn parse_comment<const W: usize, const H: usize>(
+    raw: &RawInput,
+) -> Option<Result<String, LineError>> {
+    let text = raw.text.as_ref().ok()?;
+    if !is_comment(text) {
+        return None;
+    }
+    let expected = BoardSize::of::<W, H>();
+    let result = match parse_board_header(text) {
+        Some(found) if found != Ok(expected) => {
+            // Point at the board, the header's last field.
+            let board_start = text
+                .trim_end()
+                .rfind(char::is_whitespace)
+                .map_or(0, |i| i + 1);
+            Err(LineError::Board {
+                index: text[..board_start].chars().count(),
+                found,
+                expected,
+            })
+        }
+        _ => Ok(text.trim_end().to_owned()),
+    };
+    Some(result)
 }
 
 /// Splits and parses one input: `MOVES [SCORE]`. Error indexes count from the
@@ -214,6 +274,36 @@ mod tests {
             origin: Origin::Line(1),
             text: Ok(text.to_owned()),
         }
+    }
+
+    #[test]
+    fn comments_and_board_headers() {
+        let raw = |text: &str| RawInput {
+            origin: Origin::Line(1),
+            text: Ok(text.to_owned()),
+        };
+        assert_eq!(parse_comment::<7, 6>(&raw("4453")), None);
+        assert_eq!(
+            parse_comment::<7, 6>(&raw("  # hello\r")),
+            Some(Ok("  # hello".to_owned()))
+        );
+        assert_eq!(
+            parse_comment::<7, 6>(&raw("# board 7x6")),
+            Some(Ok("# board 7x6".to_owned()))
+        );
+        let err = parse_comment::<7, 6>(&raw("# board 6x5"))
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(err.index(), 8);
+        assert_eq!(
+            err.to_string(),
+            "character 9: this input is for the 6x5 board, but c4 runs on 7x6 \
+             (use --width 6 --height 5)"
+        );
+        let err = parse_comment::<7, 6>(&raw("# board 3x9"))
+            .unwrap()
+            .unwrap_err();
+        assert!(err.to_string().contains("too small"), "{err}");
     }
 
     fn parse(text: &str) -> Result<Parsed<7, 6>, LineError> {

@@ -13,6 +13,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use c4::BoardSize;
+use c4::board::ForBoard;
+
 /// Exit status: everything went well.
 pub const EXIT_OK: u8 = 0;
 /// Exit status: some input line was invalid, or a benchmark found a mismatch.
@@ -54,6 +57,39 @@ pub struct TableArgs {
     /// rounded down to a power of two).
     #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub tt_size: usize,
+}
+
+/// The board options every command shares.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BoardArgs {
+    /// Columns of the board: 4 or more, with width x (height + 1) at most
+    /// 64 (so up to 12 columns on a 4-row board). Columns 10 and up are
+    /// written a, b, c in move strings.
+    #[arg(long, value_name = "W", default_value_t = 7, help_heading = "Board")]
+    pub width: usize,
+    /// Rows of the board: 4 or more (up to 15 on a 4-column board).
+    #[arg(long, value_name = "H", default_value_t = 6, help_heading = "Board")]
+    pub height: usize,
+}
+
+impl BoardArgs {
+    /// The board asked for, or the usage exit status after saying why it is
+    /// not supported.
+    pub fn board(&self, command: &str) -> Result<BoardSize, u8> {
+        BoardSize::new(self.width, self.height).map_err(|e| {
+            eprintln!("c4 {command}: --width/--height: {e}");
+            EXIT_USAGE
+        })
+    }
+
+    /// Runs `job` on the board asked for (see [`ForBoard`]); an unsupported
+    /// board is a usage error.
+    pub fn dispatch<J: ForBoard<Output = u8>>(&self, command: &str, job: J) -> u8 {
+        match self.board(command) {
+            Ok(board) => board.dispatch(job),
+            Err(code) => code,
+        }
+    }
 }
 
 /// Parses a byte size: a number with an optional K, M, G or T suffix (powers of

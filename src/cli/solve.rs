@@ -13,12 +13,14 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
-use c4::Solver;
 use c4::position::moves_to_string;
+use c4::{BoardSize, ForBoard, Solver};
 
-use super::input::{LineError, LineReader, Origin, RawInput, parse_input, raw_from_arg};
+use super::input::{
+    LineError, LineReader, Origin, RawInput, parse_comment, parse_input, raw_from_arg,
+};
 use super::output::{after_write_error, warn};
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
 
 /// The examples closing both `-h` and `--help` of `c4 solve`.
 macro_rules! examples {
@@ -56,7 +58,7 @@ the pv can be empty):
   INPUT invalid            for an input that is not a position
 --stats counts the score's search only (not the pv's); the pv is the exact
 line even with --weak. With --json, each line is instead a JSON object:
-{\"line\", \"moves\", \"score\", \"weak\"} plus \"nodes\" and \"micros\" with
+{\"line\", \"board_size\" (e.g. \"7x6\"), \"moves\", \"score\", \"weak\"} plus \"nodes\" and \"micros\" with
 --stats, \"pv\" and \"best_move\" (1-based column, null once the game is over)
 with --pv; for an invalid input {\"line\", \"input\", \"error\",
 \"character\"}. \"line\" is the input's number: its line of stdin, or its
@@ -108,6 +110,9 @@ pub struct SolveArgs {
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
+    /// Board size.
+    #[command(flatten)]
+    pub board: BoardArgs,
 }
 
 /// What to compute and print for each input.
@@ -121,6 +126,8 @@ struct Options {
     pv: bool,
     /// JSON lines instead of text.
     json: bool,
+    /// The board, named in JSON lines.
+    board: BoardSize,
 }
 
 /// The result of one input.
@@ -150,6 +157,13 @@ enum Outcome {
         /// What is wrong with it.
         error: LineError,
     },
+    /// A comment line (`# ...`, e.g. a test set's board header): echoed as
+    /// it is in text, so that the output still diffs against the set, and
+    /// left out of JSON output.
+    Comment {
+        /// The line, without trailing whitespace.
+        text: String,
+    },
     /// The solver failed (a bug): reported like an invalid input so that the
     /// output stays aligned.
     Failed {
@@ -164,6 +178,8 @@ enum Outcome {
 #[derive(Serialize)]
 struct JsonSolved<'a> {
     line: usize,
+    /// The board's size, `WxH`.
+    board_size: String,
     moves: &'a str,
     score: i32,
     weak: bool,
@@ -192,13 +208,13 @@ struct JsonInvalid<'a> {
 impl Outcome {
     /// Whether the input failed (makes the exit status 1).
     fn failed(&self) -> bool {
-        !matches!(self, Outcome::Solved { .. })
+        !matches!(self, Outcome::Solved { .. } | Outcome::Comment { .. })
     }
 
     /// The message for stderr, if the input failed.
     fn error_message(&self) -> Option<String> {
         match self {
-            Outcome::Solved { .. } => None,
+            Outcome::Solved { .. } | Outcome::Comment { .. } => None,
             Outcome::Invalid { origin, error, .. } => Some(format!("{origin}: {error}")),
             Outcome::Failed { origin, .. } => {
                 Some(format!("{origin}: internal error: the solver failed"))
@@ -206,9 +222,9 @@ impl Outcome {
         }
     }
 
-    /// The stdout line, without its newline.
-    fn render(&self, opts: &Options) -> String {
-        match self {
+    /// The stdout line, without its newline; `None` for none.
+    fn render(&self, opts: &Options) -> Option<String> {
+        let line = match self {
             Outcome::Solved {
                 origin,
                 moves,
@@ -221,6 +237,7 @@ impl Outcome {
                 if opts.json {
                     let obj = JsonSolved {
                         line: origin.number(),
+                        board_size: opts.board.to_string(),
                         moves,
                         score: *score,
                         weak: opts.weak,
@@ -270,7 +287,14 @@ impl Outcome {
                     format!("{input} invalid")
                 }
             }
-        }
+            Outcome::Comment { text } => {
+                if opts.json {
+                    return None;
+                }
+                text.clone()
+            }
+        };
+        Some(line)
     }
 }
 
@@ -286,6 +310,17 @@ fn evaluate<const W: usize, const H: usize>(
     raw: &RawInput,
     opts: &Options,
 ) -> Outcome {
+    match parse_comment::<W, H>(raw) {
+        None => {}
+        Some(Ok(text)) => return Outcome::Comment { text },
+        Some(Err(error)) => {
+            return Outcome::Invalid {
+                origin: raw.origin,
+                input: raw.display_text(),
+                error,
+            };
+        }
+    }
     let parsed = match parse_input::<W, H>(raw) {
         Ok(parsed) => parsed,
         Err(error) => {
@@ -358,13 +393,25 @@ fn emit(out: &mut impl Write, outcome: &Outcome, opts: &Options) -> io::Result<(
     if let Some(message) = outcome.error_message() {
         warn(format_args!("{message}"));
     }
-    writeln!(out, "{}", outcome.render(opts))?;
+    if let Some(line) = outcome.render(opts) {
+        writeln!(out, "{line}")?;
+    }
     out.flush()
 }
 
 /// Runs `c4 solve`; returns the exit status.
 pub fn run(args: &SolveArgs) -> u8 {
-    solve_all::<7, 6>(args)
+    args.board.dispatch("solve", SolveAll(args))
+}
+
+/// `c4 solve` on the board of the arguments.
+struct SolveAll<'a>(&'a SolveArgs);
+
+impl ForBoard for SolveAll<'_> {
+    type Output = u8;
+    fn run<const W: usize, const H: usize>(self) -> u8 {
+        solve_all::<W, H>(self.0)
+    }
 }
 
 /// `c4 solve` on a `W` x `H` board.
@@ -374,6 +421,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         stats: args.stats,
         pv: args.pv,
         json: args.json,
+        board: BoardSize::of::<W, H>(),
     };
     let from_stdin =
         args.positions.is_empty() || (args.positions.len() == 1 && args.positions[0] == "-");
@@ -556,6 +604,7 @@ mod tests {
             stats: false,
             pv: false,
             json: false,
+            board: BoardSize::STANDARD,
         }
     }
 
@@ -570,10 +619,10 @@ mod tests {
     fn text_lines() {
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
         let out = evaluate(&mut solver, &raw(" 121212 9"), &opts());
-        assert_eq!(out.render(&opts()), "121212 18");
+        assert_eq!(out.render(&opts()).unwrap(), "121212 18");
         assert!(out.error_message().is_none());
         let bad = evaluate(&mut solver, &raw("121212 -8x"), &opts());
-        assert_eq!(bad.render(&opts()), "121212 -8x invalid");
+        assert_eq!(bad.render(&opts()).unwrap(), "121212 -8x invalid");
         assert_eq!(
             bad.error_message().unwrap(),
             "line 3: character 8: unexpected '-8x' after the moves (only a score may follow them)"
@@ -590,7 +639,7 @@ mod tests {
             micros: 0,
             pv: None,
         };
-        assert_eq!(solved.render(&opts()), " 1");
+        assert_eq!(solved.render(&opts()).unwrap(), " 1");
     }
 
     #[test]
@@ -602,16 +651,60 @@ mod tests {
             ..opts()
         };
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate(&mut solver, &raw("121212"), &o).render(&o);
+        let out = evaluate(&mut solver, &raw("121212"), &o)
+            .render(&o)
+            .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["line"], 3);
+        assert_eq!(v["board_size"], "7x6");
         assert_eq!(v["score"], 18);
         assert_eq!(v["pv"], "1");
         assert_eq!(v["best_move"], 1);
         assert!(v["nodes"].is_u64() && v["micros"].is_u64());
-        let bad = evaluate(&mut solver, &raw("1x"), &o).render(&o);
+        let bad = evaluate(&mut solver, &raw("1x"), &o).render(&o).unwrap();
         let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
         assert_eq!(v["character"], 2);
         assert_eq!(v["input"], "1x");
+    }
+
+    #[test]
+    fn comments_are_echoed_in_text_and_left_out_of_json() {
+        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let header = evaluate(&mut solver, &raw("# board 7x6"), &opts());
+        assert!(!header.failed());
+        assert_eq!(header.render(&opts()).unwrap(), "# board 7x6");
+        let json = Options {
+            json: true,
+            ..opts()
+        };
+        assert_eq!(header.render(&json), None);
+        let other = evaluate(&mut solver, &raw("# board 6x5"), &opts());
+        assert!(other.failed());
+        assert_eq!(other.render(&opts()).unwrap(), "# board 6x5 invalid");
+    }
+
+    #[test]
+    fn other_boards_score_with_their_own_size() {
+        // 4x4: the empty board is a draw; on 6x5 the JSON names the board.
+        let o = Options {
+            json: true,
+            board: BoardSize::new(6, 5).unwrap(),
+            ..opts()
+        };
+        let mut small = Solver::<4, 4>::with_table_bytes(1 << 20).unwrap();
+        assert_eq!(
+            evaluate(&mut small, &raw(""), &opts())
+                .render(&opts())
+                .unwrap(),
+            " 0"
+        );
+        let mut solver = Solver::<6, 5>::with_table_bytes(1 << 20).unwrap();
+        let out = evaluate(&mut solver, &raw("121212"), &o)
+            .render(&o)
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["board_size"], "6x5");
+        // X wins with its 4th stone on a 30-cell board: (30 + 1 - 6) / 2.
+        assert_eq!(v["score"], 12);
     }
 }

@@ -8,6 +8,13 @@
 //! that one bad line does not hide the others, and writes lines back in the
 //! same format. [`generate`] makes new graded sets.
 //!
+//! # Board header
+//! A set records its board in a first line `# board WxH` (see
+//! [`board_header`]); a set without one (the standard sets) is on the 7x6
+//! board. Other lines starting with `#` are comments. Readers of a set check
+//! its board with [`set_board`] and refuse a set of another board: its lines
+//! could replay on a wider board and give scores that mean nothing.
+//!
 //! ```
 //! use c4::testset::{parse_line, TestCase};
 //! let case: TestCase = parse_line("4453 -2").unwrap();
@@ -23,6 +30,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::board::{BoardError, BoardSize};
 use crate::position::{ParseError, Position};
 use crate::solver::Score;
 
@@ -58,6 +66,17 @@ impl<const W: usize, const H: usize> fmt::Display for TestCase<W, H> {
 /// character index in the line; messages show it 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LineError {
+    /// A board header naming another board than the one being read for.
+    #[error("this set is for the {found} board, not {expected}")]
+    WrongBoard {
+        /// The board the header names.
+        found: BoardSize,
+        /// The board the reader wants.
+        expected: BoardSize,
+    },
+    /// A line that starts like a board header but names no supported board.
+    #[error("bad board header: {0}")]
+    BadHeader(BoardError),
     /// The line has no field at all.
     #[error("empty line")]
     Empty,
@@ -107,7 +126,10 @@ impl LineError {
     /// 0-based character index of the problem in the line, when it has one.
     pub fn index(&self) -> Option<usize> {
         match self {
-            LineError::Empty | LineError::MissingScore => None,
+            LineError::Empty
+            | LineError::MissingScore
+            | LineError::WrongBoard { .. }
+            | LineError::BadHeader(_) => None,
             LineError::Moves(e) => Some(e.index()),
             LineError::InvalidScore { index, .. }
             | LineError::ScoreOutOfRange { index, .. }
@@ -125,6 +147,50 @@ pub fn score_bounds<const W: usize, const H: usize>(pos: &Position<W, H>) -> (Sc
     } else {
         pos.score_range()
     }
+}
+
+/// The prefix of a board header line; the board follows it.
+const HEADER_PREFIX: &str = "# board ";
+
+/// The header line that records a set's board, e.g. `# board 7x6` (no
+/// newline).
+pub fn board_header(board: BoardSize) -> String {
+    format!("{HEADER_PREFIX}{board}")
+}
+
+/// Reads a board header line: `None` if `line` is not one, else the board it
+/// names or why it names none.
+pub fn parse_board_header(line: &str) -> Option<Result<BoardSize, BoardError>> {
+    line.trim()
+        .strip_prefix(HEADER_PREFIX.trim_end())
+        .filter(|rest| rest.starts_with(char::is_whitespace))
+        .map(str::parse)
+}
+
+/// Whether `line` is a comment (a board header included): its first
+/// non-blank character is `#`.
+pub fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+/// The board of a set whose first lines are `lines`: the one its header
+/// names (the header must come before the first position), or 7x6 if it has
+/// none. An error if the header names no supported board.
+pub fn set_board<I>(lines: I) -> Result<BoardSize, BoardError>
+where
+    I: IntoIterator,
+    I::Item: AsRef<str>,
+{
+    for line in lines {
+        let line = line.as_ref();
+        if let Some(board) = parse_board_header(line) {
+            return board;
+        }
+        if !line.trim().is_empty() && !is_comment(line) {
+            break;
+        }
+    }
+    Ok(BoardSize::STANDARD)
 }
 
 /// The whitespace-separated fields of `line`, each with the 0-based character
@@ -192,9 +258,12 @@ pub struct SetLine<const W: usize = 7, const H: usize = 6> {
 }
 
 /// Parses lines of a test set, each on its own: a bad line yields an error
-/// and reading goes on. Blank lines are skipped (and still counted in the
-/// line numbers). Works on any iterator of lines: `text.lines()`, or
-/// `BufRead::lines()` once its I/O errors are dealt with.
+/// and reading goes on. Blank lines and comments are skipped (and still
+/// counted in the line numbers); a board header naming another board than
+/// `W` x `H` is an error ([`LineError::WrongBoard`]). A set without a header
+/// is not refused here: check it with [`set_board`] first. Works on any
+/// iterator of lines: `text.lines()`, or `BufRead::lines()` once its I/O
+/// errors are dealt with.
 pub fn parse_lines<const W: usize, const H: usize, I>(
     lines: I,
 ) -> impl Iterator<Item = SetLine<W, H>>
@@ -202,11 +271,19 @@ where
     I: IntoIterator,
     I::Item: AsRef<str>,
 {
-    lines.into_iter().enumerate().filter_map(|(i, line)| {
+    let expected = BoardSize::of::<W, H>();
+    lines.into_iter().enumerate().filter_map(move |(i, line)| {
         let line = line.as_ref();
-        (!line.trim().is_empty()).then(|| SetLine {
+        let result = match parse_board_header(line) {
+            Some(Ok(found)) if found == expected => return None,
+            Some(Ok(found)) => Err(LineError::WrongBoard { found, expected }),
+            Some(Err(e)) => Err(LineError::BadHeader(e)),
+            None if line.trim().is_empty() || is_comment(line) => return None,
+            None => parse_line(line),
+        };
+        Some(SetLine {
             number: i + 1,
-            result: parse_line(line),
+            result,
         })
     })
 }
@@ -383,6 +460,46 @@ mod tests {
                 proptest::prop_assert!(index < line.chars().count(), "{e}");
             }
         }
+    }
+
+    #[test]
+    fn board_headers() {
+        let board: BoardSize = "6x5".parse().unwrap();
+        assert_eq!(board_header(board), "# board 6x5");
+        assert_eq!(parse_board_header("# board 6x5\r"), Some(Ok(board)));
+        assert_eq!(parse_board_header("4453 -2"), None);
+        assert_eq!(parse_board_header("# boarding"), None);
+        assert!(matches!(parse_board_header("# board 3x3"), Some(Err(_))));
+        assert_eq!(
+            set_board(["", "# a comment", "# board 6x5", "1 0"]),
+            Ok(board)
+        );
+        assert_eq!(
+            set_board(["4453 -2", "# board 6x5"]),
+            Ok(BoardSize::STANDARD)
+        );
+        assert_eq!(set_board(Vec::<String>::new()), Ok(BoardSize::STANDARD));
+
+        // Read for 7x6, a 6x5 set's header is an error; its own board is
+        // skipped like a comment.
+        let text = "# board 6x5\n# comment\n1 0\n";
+        let on_7x6: Vec<SetLine<7, 6>> = parse_set(text).collect();
+        assert_eq!(on_7x6.len(), 2);
+        assert_eq!(
+            on_7x6[0].result,
+            Err(LineError::WrongBoard {
+                found: board,
+                expected: BoardSize::STANDARD
+            })
+        );
+        assert_eq!(
+            on_7x6[0].result.as_ref().unwrap_err().to_string(),
+            "this set is for the 6x5 board, not 7x6"
+        );
+        let on_6x5: Vec<SetLine<6, 5>> = parse_set(text).collect();
+        assert_eq!(on_6x5.len(), 1);
+        assert_eq!(on_6x5[0].number, 3);
+        assert!(on_6x5[0].result.is_ok());
     }
 
     #[test]

@@ -148,12 +148,11 @@ impl<const W: usize, const H: usize> Naive<W, H> {
     }
 }
 
-/// Converts 0-based columns to a move string (boards up to 9 wide).
+/// Converts 0-based columns to a move string: `1`-`9`, then `a`, `b`, ...
+/// for columns 10 and up (the notation of wide boards).
 pub fn moves_string(moves: &[usize]) -> String {
-    moves
-        .iter()
-        .map(|&c| char::from_digit(c as u32 + 1, 10).expect("at most 9 columns"))
-        .collect()
+    const NAMES: &[u8] = b"123456789abcdefghijklmnopqrstuvwxyz";
+    moves.iter().map(|&c| NAMES[c] as char).collect()
 }
 
 /// Converts a move string of digits to 0-based columns.

@@ -1,0 +1,304 @@
+//! Board sizes chosen at run time.
+//!
+//! The hot code takes the board size as const generics (`Position<W, H>`,
+//! `Solver<W, H>`), so each size is compiled on its own and the standard 7x6
+//! board runs exactly as fast as if it were the only one. A program that reads
+//! the size at run time (the CLI's `--width`/`--height`) turns it into a
+//! [`BoardSize`], which only holds supported sizes, and hands a [`ForBoard`]
+//! job to [`BoardSize::dispatch`], which calls the job's generic method with
+//! the matching constants.
+//!
+//! ```
+//! use c4::board::{BoardSize, ForBoard};
+//! use c4::{Position, Solver};
+//!
+//! /// Solves one move string on whatever board it is given.
+//! struct SolveOne<'a>(&'a str);
+//! impl ForBoard for SolveOne<'_> {
+//!     type Output = i32;
+//!     fn run<const W: usize, const H: usize>(self) -> i32 {
+//!         let pos = Position::<W, H>::parse(self.0).unwrap();
+//!         Solver::<W, H>::with_table_bytes(1 << 20).unwrap().solve(&pos)
+//!     }
+//! }
+//!
+//! let board = BoardSize::new(4, 4).unwrap();
+//! assert_eq!(board.dispatch(SolveOne("")), 0); // 4x4 is a draw
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The fewest columns and rows a board may have: with fewer, nobody can
+/// connect four in some direction and the game is not Connect Four.
+pub const MIN_SIDE: usize = 4;
+
+/// Bits a board may take: `width * (height + 1)` (one sentinel bit on top of
+/// each column) must fit in the 64-bit words of [`crate::Position`].
+pub const MAX_BITS: usize = 64;
+
+/// Every supported board size, `(width, height)`, narrowest first, then
+/// lowest first: width and height at least [`MIN_SIDE`] and
+/// `width * (height + 1) <= 64`.
+pub const SUPPORTED: [(usize, usize); 42] = [
+    (4, 4),
+    (4, 5),
+    (4, 6),
+    (4, 7),
+    (4, 8),
+    (4, 9),
+    (4, 10),
+    (4, 11),
+    (4, 12),
+    (4, 13),
+    (4, 14),
+    (4, 15),
+    (5, 4),
+    (5, 5),
+    (5, 6),
+    (5, 7),
+    (5, 8),
+    (5, 9),
+    (5, 10),
+    (5, 11),
+    (6, 4),
+    (6, 5),
+    (6, 6),
+    (6, 7),
+    (6, 8),
+    (6, 9),
+    (7, 4),
+    (7, 5),
+    (7, 6),
+    (7, 7),
+    (7, 8),
+    (8, 4),
+    (8, 5),
+    (8, 6),
+    (8, 7),
+    (9, 4),
+    (9, 5),
+    (9, 6),
+    (10, 4),
+    (10, 5),
+    (11, 4),
+    (12, 4),
+];
+
+/// Why a board size is not supported.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// A side shorter than four cells.
+    #[error("a {width}x{height} board is too small: width and height must be at least {MIN_SIDE}")]
+    TooSmall {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+    /// More cells than a 64-bit bitboard holds.
+    #[error(
+        "a {width}x{height} board is too big: width x (height + 1) = {} is more than {MAX_BITS} bits",
+        width.saturating_mul(height.saturating_add(1))
+    )]
+    TooBig {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+    /// Text that is not `WxH`.
+    #[error("'{0}' is not a board size (write it as WIDTHxHEIGHT, e.g. 7x6)")]
+    Syntax(String),
+}
+
+/// A supported board size: only [`BoardSize::new`] makes one, so every
+/// value can be dispatched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoardSize {
+    width: usize,
+    height: usize,
+}
+
+impl BoardSize {
+    /// The standard board: 7 columns, 6 rows.
+    pub const STANDARD: BoardSize = BoardSize {
+        width: 7,
+        height: 6,
+    };
+
+    /// The board `width` columns wide and `height` rows high, if supported.
+    pub fn new(width: usize, height: usize) -> Result<BoardSize, BoardError> {
+        if width < MIN_SIDE || height < MIN_SIDE {
+            return Err(BoardError::TooSmall { width, height });
+        }
+        if width.saturating_mul(height.saturating_add(1)) > MAX_BITS {
+            return Err(BoardError::TooBig { width, height });
+        }
+        Ok(BoardSize { width, height })
+    }
+
+    /// The board of `Position<W, H>`.
+    pub fn of<const W: usize, const H: usize>() -> BoardSize {
+        BoardSize {
+            width: W,
+            height: H,
+        }
+    }
+
+    /// Number of columns.
+    pub fn width(self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(self) -> usize {
+        self.height
+    }
+
+    /// Number of cells, the most moves a game can last.
+    pub fn cells(self) -> usize {
+        self.width * self.height
+    }
+
+    /// Every supported size, in the order of [`SUPPORTED`].
+    pub fn all() -> impl Iterator<Item = BoardSize> {
+        SUPPORTED
+            .iter()
+            .map(|&(width, height)| BoardSize { width, height })
+    }
+
+    /// Runs `job` with this board's width and height as const generics.
+    pub fn dispatch<J: ForBoard>(self, job: J) -> J::Output {
+        // One arm per supported size. A size missing here would be a bug the
+        // `every_supported_size_dispatches_to_itself` test catches.
+        macro_rules! arms {
+            ($($w:literal => [$($h:literal),*];)*) => {
+                match (self.width, self.height) {
+                    $($(($w, $h) => job.run::<$w, $h>(),)*)*
+                    (w, h) => unreachable!("{w}x{h} passed BoardSize::new but has no dispatch arm"),
+                }
+            };
+        }
+        arms! {
+            4 => [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+            5 => [4, 5, 6, 7, 8, 9, 10, 11];
+            6 => [4, 5, 6, 7, 8, 9];
+            7 => [4, 5, 6, 7, 8];
+            8 => [4, 5, 6, 7];
+            9 => [4, 5, 6];
+            10 => [4, 5];
+            11 => [4];
+            12 => [4];
+        }
+    }
+}
+
+impl Default for BoardSize {
+    fn default() -> Self {
+        BoardSize::STANDARD
+    }
+}
+
+impl fmt::Display for BoardSize {
+    /// Writes the size as `WxH`, e.g. `7x6`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl FromStr for BoardSize {
+    type Err = BoardError;
+
+    /// Reads `WxH` (`x` or `X`, surrounding whitespace ignored).
+    fn from_str(text: &str) -> Result<BoardSize, BoardError> {
+        let syntax = || BoardError::Syntax(text.to_owned());
+        let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(syntax)?;
+        let width = w.trim().parse().map_err(|_| syntax())?;
+        let height = h.trim().parse().map_err(|_| syntax())?;
+        BoardSize::new(width, height)
+    }
+}
+
+/// A job generic over the board size, run by [`BoardSize::dispatch`] on the
+/// size chosen at run time. (A closure cannot be generic over constants,
+/// hence a trait.)
+pub trait ForBoard {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on the `W` x `H` board.
+    fn run<const W: usize, const H: usize>(self) -> Self::Output;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Dims;
+    impl ForBoard for Dims {
+        type Output = (usize, usize, usize);
+        fn run<const W: usize, const H: usize>(self) -> (usize, usize, usize) {
+            (W, H, crate::Position::<W, H>::KEY_BITS)
+        }
+    }
+
+    #[test]
+    fn supported_is_exactly_the_sizes_that_fit() {
+        let mut fitting = Vec::new();
+        for w in 1..=70 {
+            for h in 1..=70 {
+                if BoardSize::new(w, h).is_ok() {
+                    fitting.push((w, h));
+                }
+            }
+        }
+        assert_eq!(fitting, SUPPORTED);
+    }
+
+    #[test]
+    fn every_supported_size_dispatches_to_itself() {
+        for board in BoardSize::all() {
+            let (w, h, bits) = board.dispatch(Dims);
+            assert_eq!((w, h), (board.width(), board.height()));
+            assert!(bits <= MAX_BITS);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(
+            BoardSize::new(3, 6),
+            Err(BoardError::TooSmall {
+                width: 3,
+                height: 6
+            })
+        );
+        assert_eq!(
+            BoardSize::new(8, 8).unwrap_err().to_string(),
+            "a 8x8 board is too big: width x (height + 1) = 72 is more than 64 bits"
+        );
+        assert!(BoardSize::new(usize::MAX, usize::MAX).is_err());
+    }
+
+    #[test]
+    fn parses_and_prints() {
+        assert_eq!("7x6".parse(), Ok(BoardSize::STANDARD));
+        assert_eq!(" 12X4 ".parse::<BoardSize>().unwrap().to_string(), "12x4");
+        assert!(matches!(
+            "7*6".parse::<BoardSize>(),
+            Err(BoardError::Syntax(_))
+        ));
+        assert!(matches!(
+            "7x".parse::<BoardSize>(),
+            Err(BoardError::Syntax(_))
+        ));
+        assert!(matches!(
+            "13x4".parse::<BoardSize>(),
+            Err(BoardError::TooBig { .. })
+        ));
+        assert_eq!(BoardSize::of::<6, 5>().cells(), 30);
+        assert_eq!(BoardSize::default(), BoardSize::STANDARD);
+    }
+}

@@ -1,0 +1,162 @@
+//! `--width` / `--height` end to end: every command takes the board, says
+//! which board it is on, and refuses sets of another board.
+
+use std::fs;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+use c4::{Position, Solver};
+
+/// `c4 SUBCOMMAND` with a small table.
+fn c4(subcommand: &str) -> Command {
+    let mut cmd = Command::cargo_bin("c4").unwrap();
+    cmd.args([subcommand, "--tt-size", "4M"]);
+    cmd
+}
+
+/// A scratch file of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_board");
+    fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn solve_on_small_and_wide_boards_matches_the_library() {
+    // 4x4 and 4x5 from the empty board; a 10-column board with a letter column.
+    let out = stdout_of(c4("solve").args(["--width", "4", "--height", "4", ""]));
+    assert_eq!(out, " 0\n");
+    let expected = Solver::<4, 5>::new().solve(&Position::new());
+    let out = stdout_of(c4("solve").args(["--width", "4", "--height", "5", "", "1"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!(" {expected}"));
+    assert!(lines[1].starts_with("1 "));
+
+    let moves = "9aa9a9a9545412";
+    let pos = Position::<10, 4>::parse(moves).unwrap();
+    let score = Solver::<10, 4>::new().solve(&pos);
+    let out = stdout_of(c4("solve").args(["--width", "10", "--height", "4", moves]));
+    assert_eq!(out, format!("{moves} {score}\n"));
+}
+
+#[test]
+fn json_names_the_board() {
+    let out = stdout_of(c4("solve").args(["--json", "--width", "6", "--height", "5", "121212"]));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["board_size"], "6x5");
+    assert_eq!(v["score"], 12);
+    let out = stdout_of(c4("analyze").args(["--json", "--width", "5", "--height", "4", "3333"]));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["board_size"], "5x4");
+    assert_eq!(v["scores"].as_array().unwrap().len(), 5);
+    assert_eq!(v["board"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn analyze_text_says_the_board() {
+    let out = stdout_of(c4("analyze").args(["--width", "4", "--height", "4", "2233"]));
+    assert!(out.starts_with("board: 4x4, moves: 2233\n"), "{out}");
+    assert!(out.contains("score: 0: draw"), "{out}");
+}
+
+#[test]
+fn unsupported_boards_are_usage_errors() {
+    c4("solve")
+        .args(["--width", "3", "--height", "6", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3x6 board is too small"));
+    c4("analyze")
+        .args(["--width", "8", "--height", "8", ""])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "width x (height + 1) = 72 is more than 64 bits",
+        ));
+}
+
+#[test]
+fn columns_past_the_board_name_the_character_and_the_range() {
+    c4("solve")
+        .args(["--width", "10", "--height", "5", "9ab"])
+        .assert()
+        .code(1)
+        .stdout("9ab invalid\n")
+        .stderr(predicate::str::contains(
+            "argument 1: character 3 ('b') is not a column (1-9, a)",
+        ));
+}
+
+#[test]
+fn generated_sets_record_their_board_and_bench_refuses_another() {
+    let file = scratch("6x5.txt");
+    c4("generate")
+        .args([
+            "--width", "6", "--height", "5", "--count", "5", "--seed", "7",
+        ])
+        .args(["--min-moves", "14", "--max-moves", "20", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().next(), Some("# board 6x5"));
+    assert_eq!(text.lines().count(), 6);
+
+    // Each score is the library's.
+    for line in text.lines().skip(1) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let pos = Position::<6, 5>::parse(moves).unwrap();
+        let mut solver = Solver::<6, 5>::with_table_bytes(1 << 20).unwrap();
+        assert_eq!(solver.solve(&pos).to_string(), score, "{line}");
+    }
+
+    c4("bench")
+        .args(["--width", "6", "--height", "5"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| 6x5.txt | 6x5 | 5 | 0 |"));
+    c4("bench")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "is a set for the 6x5 board, not 7x6; run it with --width 6 --height 5",
+        ));
+
+    // A set without a header is a 7x6 set.
+    let plain = scratch("plain.txt");
+    fs::write(&plain, "4453 -2\n").unwrap();
+    c4("bench")
+        .args(["--width", "6", "--height", "5"])
+        .arg(&plain)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "is a set for the 7x6 board, not 6x5",
+        ));
+
+    // Fed to solve, the set comes back as it is (header included) on its own
+    // board; on another board its header line is an error and the rest goes on.
+    let solved = stdout_of(
+        c4("solve")
+            .args(["--width", "6", "--height", "5"])
+            .write_stdin(text.clone()),
+    );
+    assert_eq!(solved, text);
+    c4("solve")
+        .write_stdin(text.clone())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("# board 6x5 invalid\n"))
+        .stderr(predicate::str::contains(
+            "line 1: character 9: this input is for the 6x5 board, but c4 runs on 7x6",
+        ));
+}
