@@ -115,9 +115,27 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// Returns `v` with the usual alpha-beta meaning: if `alpha < v < beta`,
     /// `v` is the exact score; if `v <= alpha`, the exact score is at most `v`;
     /// if `v >= beta`, it is at least `v`.
-    pub fn negamax(&mut self, pos: &Position<W, H>, mut alpha: i32, mut beta: i32) -> i32 {
+    pub fn negamax(&mut self, pos: &Position<W, H>, alpha: i32, beta: i32) -> i32 {
+        self.search(pos, alpha, beta, pos.opponent_winning_cells())
+    }
+
+    /// [`Searcher::negamax`] with the opponent's completing cells
+    /// ([`Position::opponent_winning_cells`]) already at hand: the parent
+    /// computed them when it scored this move for ordering (they are the
+    /// threats the move leaves its player), so the child does not compute
+    /// them again. Callgrind, nodes unchanged: -6.0% instructions on the
+    /// first 30 Middle-Medium lines, -7.3% on 100 Begin-Easy, -6.0% on 5
+    /// Begin-Medium.
+    fn search(
+        &mut self,
+        pos: &Position<W, H>,
+        mut alpha: i32,
+        mut beta: i32,
+        opponent_threats: u64,
+    ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
+        debug_assert_eq!(opponent_threats, pos.opponent_winning_cells());
         self.nodes += 1;
         if self.nodes & (STOP_POLL_NODES - 1) == 0
             && (self.nodes >= self.node_limit
@@ -133,7 +151,6 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
 
         // Only moves that do not let the opponent win at once are worth a
         // look; if there are none, the opponent wins with its next stone.
-        let opponent_threats = pos.opponent_winning_cells();
         let candidates = pos.non_losing_moves_given(opponent_threats);
         if candidates == 0 {
             return -(Self::CELLS - moves) / 2;
@@ -293,16 +310,29 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             .filter(|&cell| cell != 0);
         let remaining = candidates & !first.unwrap_or(0);
         let mut sorter: Option<MoveSorter<W>> = None;
+        // The threats each sorted move leaves us, by column (the child's
+        // opponent threats), filled in when the moves are scored.
+        let mut child_threats = [0u64; W];
         let mut best = None;
         loop {
-            let cell = match first.take() {
-                Some(cell) => cell,
+            let (cell, threats) = match first.take() {
+                Some(cell) => (
+                    cell,
+                    Position::<W, H>::completing_cells(pos.current() | cell, pos.mask() | cell),
+                ),
                 None => {
                     let sorter = sorter.get_or_insert_with(|| {
-                        self.order_moves(pos, remaining, &child_cap, alpha, opponent_threats)
+                        self.order_moves(
+                            pos,
+                            remaining,
+                            &child_cap,
+                            alpha,
+                            opponent_threats,
+                            &mut child_threats,
+                        )
                     });
                     match sorter.next() {
-                        Some(cell) => cell,
+                        Some(cell) => (cell, child_threats[Position::<W, H>::column_of(cell)]),
                         None => break,
                     }
                 }
@@ -312,7 +342,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
             let mut child = *pos;
             child.play(cell);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.search(&child, -beta, -alpha, threats);
             if self.aborted {
                 // Unwinding: the score is void and must not be stored.
                 return 0;
@@ -348,18 +378,24 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         child_cap: &[i32; W],
         alpha: i32,
         opponent_threats: u64,
+        child_threats: &mut [u64; W],
     ) -> MoveSorter<W> {
         let mut sorter = MoveSorter::<W>::new();
         for &col in Self::ORDER.iter().rev() {
             let cell = moves & Position::<W, H>::column_mask(col);
             if cell != 0 && child_cap[col] > alpha {
-                sorter.add(cell, self.move_order_score(pos, cell, opponent_threats));
+                let mask = pos.mask() | cell;
+                let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+                child_threats[col] = ours;
+                sorter.add(cell, self.move_order_score(mask, ours, opponent_threats));
             }
         }
         sorter
     }
 
-    /// How promising playing `cell` looks, for move ordering (higher first).
+    /// How promising a move looks, for move ordering (higher first), from
+    /// `mask`, the occupied cells after it, and `ours`, the threats it leaves
+    /// us.
     ///
     /// Counts the threats the move leaves us (empty cells that would complete
     /// four), leaving out those directly above an opponent's threat (the
@@ -371,9 +407,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// on Begin-Medium and 15% on Begin-Easy; larger weights on immediate
     /// threats help Begin-Easy but cost more elsewhere.
     #[inline(always)]
-    fn move_order_score(&mut self, pos: &Position<W, H>, cell: u64, opponent_threats: u64) -> i32 {
-        let mask = pos.mask() | cell;
-        let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+    fn move_order_score(&mut self, mask: u64, ours: u64, opponent_threats: u64) -> i32 {
         let useful = ours & !(opponent_threats << 1);
         let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
         let score = 4 * self.count(useful)
