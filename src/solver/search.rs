@@ -254,6 +254,31 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             return -self.negamax(&child, -beta, -alpha);
         }
 
+        // The children's table buckets, for the enhanced transposition
+        // cutoff below, are asked for before this node's own entry is
+        // probed, so that their loads overlap that probe. Same instructions,
+        // 3-4% less CPU time (user time, 3 runs each, Middle-Medium first
+        // 300: 1.13-1.17 s -> 1.09-1.12 s; Begin-Medium first 40: 3.46-3.54 s
+        // -> 3.33-3.39 s). Asking even before the bound checks saved as much
+        // time but cost 5-10% more instructions (keys of nodes that return
+        // early).
+        let etc = Self::CELLS - moves >= ETC_MIN_EMPTY;
+        let mut keys = [0u64; W];
+        if etc {
+            // A child's key is `opponent + mask + cell` (the child's side to
+            // move owns our opponent's stones): no need to play the move.
+            let base = pos.opponent() + pos.mask();
+            let child_moves = pos.moves_played() + 1;
+            let mut rest = candidates;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let key = Self::stored_key(base + cell, child_moves).0;
+                keys[Position::<W, H>::column_of(cell)] = key;
+                self.table.prefetch(key);
+            }
+        }
+
         // Whatever an earlier search proved about this position narrows the
         // window the same way, and may settle it without a search.
         let (key, mirrored) = Self::stored_key(pos.key(), pos.moves_played());
@@ -291,21 +316,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // `child_cap[col]` is the most that searching column `col` can give.
         let mut child_cap = [i32::MAX; W];
 
-        if Self::CELLS - moves >= ETC_MIN_EMPTY {
-            // A child's key is `opponent + mask + cell` (the child's side to
-            // move owns our opponent's stones): no need to play the move.
-            // All the children's buckets are fetched at once, then probed.
-            let base = pos.opponent() + pos.mask();
-            let child_moves = pos.moves_played() + 1;
-            let mut keys = [0u64; W];
-            let mut rest = candidates;
-            while rest != 0 {
-                let cell = rest & rest.wrapping_neg();
-                rest ^= cell;
-                let key = Self::stored_key(base + cell, child_moves).0;
-                keys[Position::<W, H>::column_of(cell)] = key;
-                self.table.prefetch(key);
-            }
+        if etc {
             let mut rest = candidates;
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
