@@ -428,7 +428,30 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 let mask = pos.mask() | cell;
                 let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
                 child_threats[col] = ours;
-                sorter.add(cell, self.move_order_score(mask, ours, opponent_threats));
+                // A move that leaves the opponent no safe reply (two
+                // immediate threats, one under another of ours, or every
+                // playable cell under one of ours) wins with our next stone:
+                // the best score there is, so it goes first. The child would
+                // see it at once, but the move's ordinary score does not
+                // always put it first. Nodes: -8.0% on Begin-Easy (first
+                // 300), -4.5% on Begin-Medium (first 40), -3.7% on
+                // Begin-Hard (first 5), -2.9% on Middle-Medium (first 300),
+                // -6.7% on Middle-Easy. (Also skipping the call of such a
+                // child, scoring it in place, cost more instructions than it
+                // saved.)
+                let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+                let forced = playable & ours;
+                let wins = if forced != 0 {
+                    forced & (forced - 1) != 0 || forced & (ours >> 1) != 0
+                } else {
+                    playable & !(ours >> 1) == 0
+                };
+                let score = if wins {
+                    i32::MAX
+                } else {
+                    self.move_order_score(mask, ours, opponent_threats)
+                };
+                sorter.add(cell, score);
             }
         }
         sorter
