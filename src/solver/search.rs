@@ -355,6 +355,16 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // opponent threats), filled in when the moves are scored.
         let mut child_threats = [0u64; W];
         let mut best = None;
+        // Fail-soft low: the highest upper bound any move was shown to
+        // have, and the moves searched (the others' bounds are in
+        // `child_cap`). Returning and storing it when every move fails low,
+        // instead of alpha, gives the root and the table tighter bounds.
+        // Nodes: -3.5% on Middle-Medium (first 300), -1.2% on Begin-Medium
+        // (first 40), -1.5% on Begin-Hard (first 5), +0.7% on Begin-Easy;
+        // callgrind: -3.2% instructions on 30 Middle-Medium lines, +1.5% on
+        // 100 Begin-Easy.
+        let mut value = i32::MIN;
+        let mut searched = 0u64;
         loop {
             let (cell, threats) = match first.take() {
                 Some(cell) => (
@@ -383,11 +393,13 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
             let mut child = *pos;
             child.play(cell);
+            searched |= cell;
             let score = -self.search(&child, -beta, -alpha, threats);
             if self.aborted {
                 // Unwinding: the score is void and must not be stored.
                 return 0;
             }
+            value = value.max(score);
             if score >= beta {
                 self.record(key, mirrored, Bound::Lower, score, Some(cell), nodes_before);
                 return score;
@@ -402,8 +414,18 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         match best {
             Some(cell) => self.record(key, mirrored, Bound::Exact, alpha, Some(cell), nodes_before),
             None => {
+                // Every move is at most `value`: searched ones returned at
+                // most that, skipped ones had a table bound at most alpha.
+                let mut rest = candidates & !searched;
+                while rest != 0 {
+                    let cell = rest & rest.wrapping_neg();
+                    rest ^= cell;
+                    value = value.max(child_cap[Position::<W, H>::column_of(cell)]);
+                }
+                debug_assert!(value <= alpha);
                 let best = table_move.map(Position::<W, H>::column_mask);
-                self.record(key, mirrored, Bound::Upper, alpha, best, nodes_before)
+                self.record(key, mirrored, Bound::Upper, value, best, nodes_before);
+                return value;
             }
         }
         alpha
