@@ -11,11 +11,13 @@
 //! ```
 
 pub mod bench;
+pub mod book;
 pub mod position;
 pub mod settings;
 pub mod solver;
 pub mod testset;
 
+pub use book::Book;
 pub use position::{ParseError, Player, Position};
 pub use solver::table::TableError;
 pub use solver::{Score, Solver};
