@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod generate;
 pub mod input;
 pub mod output;
@@ -26,7 +27,7 @@ pub const EXIT_USAGE: u8 = 2;
     name = "c4",
     version,
     about = "Connect Four perfect-play solver",
-    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/"
+    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/\n  c4 book info builtin       the opening book built into c4"
 )]
 pub struct Cli {
     /// The subcommand to run.
@@ -45,6 +46,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Generate a graded test set of random positions.
     Generate(generate::GenerateArgs),
+    /// Generate, merge, describe and verify opening books.
+    Book(book::BookArgs),
 }
 
 /// Options every solving command shares.
@@ -89,6 +92,7 @@ pub fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Book(args) => book::run(args),
     };
     ExitCode::from(code)
 }
