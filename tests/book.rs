@@ -126,10 +126,7 @@ fn positions_outside_the_book_are_not_answered() {
     let book = build::<5, 4>(3);
     // Too deep.
     assert_eq!(book.get(&Position::<5, 4>::parse("3333").unwrap()), None);
-    assert_eq!(
-        book.get(&Position::<5, 4>::parse("333").unwrap()).is_some(),
-        true
-    );
+    assert!(book.get(&Position::<5, 4>::parse("333").unwrap()).is_some());
     // An immediate win is not stored (it needs no search).
     let deeper = build::<5, 4>(6);
     let p = Position::<5, 4>::parse("112233").unwrap();

@@ -8,6 +8,7 @@ pub mod book;
 pub mod generate;
 pub mod input;
 pub mod output;
+pub mod play;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -27,7 +28,7 @@ pub const EXIT_USAGE: u8 = 2;
     name = "c4",
     version,
     about = "Connect Four perfect-play solver",
-    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/\n  c4 book info builtin       the opening book built into c4"
+    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/\n  c4 play                    a game against perfect play\n  c4 book info builtin       the opening book built into c4"
 )]
 pub struct Cli {
     /// The subcommand to run.
@@ -48,6 +49,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Generate, merge, describe and verify opening books.
     Book(book::BookArgs),
+    /// Play a game against perfect play in the terminal.
+    Play(play::PlayArgs),
 }
 
 /// Options every solving command shares.
@@ -93,6 +96,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Book(args) => book::run(args),
+        Command::Play(args) => play::run(args),
     };
     ExitCode::from(code)
 }
