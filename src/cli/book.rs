@@ -181,7 +181,7 @@ pub struct MergeArgs {
 /// Arguments of `c4 book info`.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
-    /// The book file.
+    /// The book file (`builtin` for the book built into c4).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 }
@@ -553,8 +553,9 @@ fn run_info<const W: usize, const H: usize>(args: &InfoArgs) -> u8 {
     );
     text.push_str(&match h.kind {
         Kind::Complete => format!(
-            "contents: complete book, every position with at most {} stones\n",
-            h.depth
+            "contents: complete book, every position with at most {} stone{}\n",
+            h.depth,
+            if h.depth == 1 { "" } else { "s" }
         ),
         Kind::Part { index, count } => format!(
             "contents: part {index} of {count} of a sharded book (positions with {} stones); join with `c4 book merge`\n",
