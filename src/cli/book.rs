@@ -277,10 +277,10 @@ fn open_checkpoint(path: &Path, header: &[u8]) -> Result<(File, HashMap<u64, Sco
     file.read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {name}: {e}"))?;
     let mut done = HashMap::new();
-    let keep = if bytes.len() < header.len() {
+    let keep = if bytes.len() < header.len() && header.starts_with(&bytes) {
         // Nothing usable yet (a kill before the header was written whole).
         0
-    } else if bytes[..header.len()] != *header {
+    } else if !bytes.starts_with(header) {
         return Err(format!(
             "{name} is the checkpoint of another run (other board, depth or shard); \
              delete it or run with the same arguments"
@@ -683,4 +683,46 @@ fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
         }
     );
     if differ == 0 { EXIT_OK } else { EXIT_BAD_INPUT }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_and_damage_is_seen() {
+        let r = record(0x1234_5678_9abc, -7);
+        assert_eq!(parse_record(&r), Some((0x1234_5678_9abc, -7)));
+        for bit in 0..RECORD * 8 {
+            let mut bad = r;
+            bad[bit / 8] ^= 1 << (bit % 8);
+            assert_eq!(parse_record(&bad), None, "bit {bit}");
+        }
+        assert_eq!(parse_record(&[0; RECORD]), None);
+    }
+
+    #[test]
+    fn a_checkpoint_keeps_whole_records_and_cuts_a_torn_tail() {
+        let dir = std::env::temp_dir().join(format!("c4-checkpoint-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.partial");
+        let header = checkpoint_header::<5, 4>(3, Shard::WHOLE);
+        let mut bytes = header.clone();
+        bytes.extend_from_slice(&record(5, 1));
+        bytes.extend_from_slice(&record(9, -2));
+        bytes.extend_from_slice(&record(11, 0)[..10]);
+        fs::write(&path, &bytes).unwrap();
+        let (_, done) = open_checkpoint(&path, &header).unwrap();
+        assert_eq!(done, HashMap::from([(5, 1), (9, -2)]));
+        assert_eq!(
+            fs::metadata(&path).unwrap().len() as usize,
+            header.len() + 2 * RECORD
+        );
+        // Another run's checkpoint, or a file that is no checkpoint.
+        let other = checkpoint_header::<5, 4>(4, Shard::WHOLE);
+        assert!(open_checkpoint(&path, &other).is_err());
+        fs::write(&path, b"abc").unwrap();
+        assert!(open_checkpoint(&path, &header).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
