@@ -407,3 +407,23 @@ fn the_built_in_book_agrees_with_fresh_solves() {
         assert_eq!(solver.solve(&pos), score, "built-in book entry '{line}'");
     }
 }
+
+proptest::proptest! {
+    /// Any bytes at all decode to a valid book or to an error, never a panic;
+    /// so do a valid file's bytes with some of them overwritten.
+    #[test]
+    fn decoding_never_panics(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..200),
+                             at in 0usize..400, value in proptest::num::u8::ANY) {
+        let _ = Book::<7, 6>::decode(&bytes);
+        let mut with_magic = format::MAGIC.to_vec();
+        with_magic.extend_from_slice(&bytes);
+        let _ = Book::<7, 6>::decode(&with_magic);
+        let mut good = builtin::builtin::<7, 6>().unwrap().unwrap().encode();
+        let i = at % good.len();
+        good[i] = value;
+        if let Ok(book) = Book::<7, 6>::decode(&good) {
+            // A change that still decodes cannot have changed anything.
+            proptest::prop_assert_eq!(book, builtin::builtin::<7, 6>().unwrap().unwrap());
+        }
+    }
+}

@@ -39,6 +39,11 @@ impl<const W: usize, const H: usize> Book<W, H> {
         kind: Kind,
         mut entries: Vec<(u64, Score)>,
     ) -> Result<Self, FormatError> {
+        if let Kind::Part { index, count } = kind
+            && !(1..=count).contains(&index)
+        {
+            return Err(FormatError::BadHeader("impossible shard number"));
+        }
         entries.sort_unstable();
         if let Some(i) = entries.windows(2).position(|w| w[0].0 == w[1].0) {
             return Err(FormatError::BadEntry {

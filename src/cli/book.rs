@@ -471,13 +471,14 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
         Kind::Part { index, count } => format!("part {index}/{count}"),
     };
     println!(
-        "wrote {}: {what} of depth {depth}, {} entries, {} bytes; searched {} positions in {} ({} threads)",
+        "wrote {}: {what} of depth {depth}, {} entries, {} bytes; searched {} positions in {} ({} thread{})",
         args.out.display(),
         book.len(),
         bytes.len(),
         solved_now,
         human_duration(elapsed),
-        threads
+        threads,
+        if threads == 1 { "" } else { "s" }
     );
     EXIT_OK
 }
