@@ -317,3 +317,32 @@ fn the_built_in_book_answers_the_opening_at_once() {
     assert_eq!(with.0, without.0);
     assert_eq!(with.0, format!("{line} 4\n"));
 }
+
+#[test]
+fn a_killed_run_resumes_to_the_same_file() {
+    let dir = scratch("killed");
+    let whole = dir.join("whole.c4book");
+    assert_eq!(generate(&whole, "10", &["--threads", "1"]).2, 0);
+    let out = dir.join("killed.c4book");
+    // Killed (SIGKILL) at three moments, whatever it is doing then.
+    for delay in [80, 160, 240] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
+            .args(["book", "generate", "--board", "5x4", "--depth", "10"])
+            .args(["--tt-size", "4M", "--threads", "2", "--out"])
+            .arg(&out)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        let _ = child.kill();
+        child.wait().unwrap();
+        // Never a half-written book: none, or the whole one.
+        if let Ok(bytes) = fs::read(&out) {
+            assert_eq!(bytes, fs::read(&whole).unwrap());
+        }
+    }
+    let (_, stderr, code) = generate(&out, "10", &["--threads", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read(&out).unwrap(), fs::read(&whole).unwrap());
+}
