@@ -91,7 +91,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
         Ok(Self::from_checked(raw))
     }
 
-    /// The book as a file (see [`format`]). The bytes depend only on the
+    /// The book as a file (see [`format`](mod@format)). The bytes depend only on the
     /// entries, so equal books give equal files.
     pub fn encode(&self) -> Vec<u8> {
         format::encode(
