@@ -475,10 +475,11 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
-    /// The position whose [`Position::key`] is `key`, if `key` is the key of
-    /// a position that can arise in a game: every column's stones packed from
-    /// the bottom, the side to move having played as many stones as its turn
-    /// says (half the stones, rounded down) and no four of its own.
+    /// The position whose [`Position::key`] is `key`, if `key` describes a
+    /// possible position: every column's stones packed from the bottom, the
+    /// side to move having played as many stones as its turn says (half the
+    /// stones, rounded down) and no four of its own. (Not every such position
+    /// is reachable in a game: [`crate::book::line_to`] finds a game.)
     ///
     /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
     /// side to move's stones plus the full mask below the column's top);
