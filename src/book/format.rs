@@ -354,7 +354,7 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
 
 /// Checks that the entries of `raw` make sense on a `W` x `H` board: the
 /// board size matches, and every key is a canonical position (the smaller of
-/// it and its mirror image) that can be reached in a game, with at most
+/// it and its mirror image) accepted by [`Position::from_key`], with at most
 /// `depth` stones (exactly `depth` in a part), not finished and without an
 /// immediate win, and its score is possible for it.
 pub fn check_entries<const W: usize, const H: usize>(raw: &RawBook) -> Result<(), FormatError> {
