@@ -34,8 +34,8 @@ for limited in "Test_L1_R2 200" "Test_L1_R3 20"; do
 done
 if [[ "${C4_BENCH_FULL:-0}" == 1 ]]; then
     echo
-    echo "empty board (c4 solve --stats --threads 2 --tt-size 1G ''): moves score nodes us"
-    "$c4" solve --stats --threads 2 --tt-size 1G ''
+    echo "empty board (c4 solve --no-book --stats --threads 2 --tt-size 1G ''): moves score nodes us"
+    "$c4" solve --no-book --stats --threads 2 --tt-size 1G ''
     echo
     echo "one position, several threads (first 5 lines of Test_L1_R3, each solved alone):"
     for threads in 1 2; do

@@ -12,12 +12,14 @@
 
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod position;
 pub mod settings;
 pub mod solver;
 pub mod testset;
 
 pub use board::{BoardError, BoardSize, ForBoard};
+pub use book::Book;
 pub use position::{ParseError, Player, Position};
 pub use solver::table::TableError;
 pub use solver::{Score, Solver};

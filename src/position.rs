@@ -487,6 +487,44 @@ impl<const W: usize, const H: usize> Position<W, H> {
         }
     }
 
+    /// The position whose [`Position::key`] is `key`, if `key` describes a
+    /// possible position: every column's stones packed from the bottom, the
+    /// side to move having played as many stones as its turn says (half the
+    /// stones, rounded down) and no four of its own. (Not every such position
+    /// is reachable in a game: [`crate::book::line_to`] finds a game.)
+    ///
+    /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
+    /// side to move's stones plus the full mask below the column's top);
+    /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
+    /// the height is the bit length of `value + 1` minus one. Opening books
+    /// store keys and rebuild positions with this.
+    pub fn from_key(key: u64) -> Option<Self> {
+        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+            return None;
+        }
+        let column = (1u64 << (H + 1)) - 1;
+        let (mut current, mut mask) = (0u64, 0u64);
+        for col in 0..W {
+            let value = (key >> (col * (H + 1))) & column;
+            let height = 63 - (value + 1).leading_zeros() as usize;
+            if height > H {
+                return None;
+            }
+            let below = (1u64 << height) - 1;
+            current |= (value - below) << (col * (H + 1));
+            mask |= below << (col * (H + 1));
+        }
+        let moves = mask.count_ones();
+        if current.count_ones() != moves / 2 || Self::has_four(current) {
+            return None;
+        }
+        Some(Position {
+            current,
+            mask,
+            moves,
+        })
+    }
+
     /// Reverses the columns of a bitboard.
     #[inline(always)]
     pub fn mirror(board: u64) -> u64 {

@@ -317,3 +317,30 @@ fn generate_gives_up_clearly_and_rejects_bad_ranges() {
         .code(2)
         .stderr(predicate::str::contains("invalid move range 10..=5"));
 }
+
+#[test]
+fn compare_book_prints_a_row_with_and_one_without_the_book() {
+    let file = set_file("compare.txt", &GOOD);
+    c4("bench")
+        .args(["--compare-book"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| compare.txt (book) | 4 | 0 |"))
+        .stdout(predicate::str::contains(
+            "| compare.txt (no book) | 4 | 0 |",
+        ));
+    let out = c4("bench")
+        .args(["--json", "--no-book"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(json_rows(&out.stdout)[0]["book"], serde_json::Value::Null);
+    let out = c4("bench").arg("--json").arg(&file).output().unwrap();
+    assert_eq!(json_rows(&out.stdout)[0]["book"], "built-in");
+    c4("bench")
+        .args(["--compare-book", "--no-book"])
+        .arg(&file)
+        .assert()
+        .code(2);
+}

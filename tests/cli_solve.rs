@@ -170,11 +170,12 @@ fn wait_with_limit(child: &mut Child, limit: Duration) -> Option<std::process::E
 
 #[test]
 fn empty_position_is_accepted() {
-    // The empty board takes far too long to solve for a test, so this checks
-    // that '' and an empty line are taken as a position (an invalid input
-    // would be reported and c4 would exit at once) and are being solved.
-    let empty_arg = spawn(&["solve", ""]);
-    let mut empty_line = spawn(&["solve"]);
+    // Without a book the empty board takes far too long to solve for a
+    // test, so this checks that '' and an empty line are taken as a position
+    // (an invalid input would be reported and c4 would exit at once) and are
+    // being solved.
+    let empty_arg = spawn(&["solve", "--no-book", ""]);
+    let mut empty_line = spawn(&["solve", "--no-book"]);
     empty_line.stdin.take().unwrap().write_all(b"\n").unwrap();
     for mut child in [empty_arg, empty_line] {
         let status = wait_with_limit(&mut child, Duration::from_millis(1500));
@@ -184,6 +185,16 @@ fn empty_position_is_accepted() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "");
         assert_eq!(String::from_utf8_lossy(&out.stdout), "");
     }
+    // With the built-in book it is answered at once: the first player wins
+    // with its last stone.
+    let (out, err, code) = run(&["solve", ""], "");
+    assert_eq!((code, err.as_str(), out.as_str()), (0, "", " 1\n"));
+    let mut with_book = spawn(&["solve"]);
+    with_book.stdin.take().unwrap().write_all(b"\n").unwrap();
+    let status = wait_with_limit(&mut with_book, Duration::from_millis(5000));
+    assert!(status.is_some_and(|s| s.success()));
+    let out = with_book.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), " 1\n");
 }
 
 #[test]

@@ -28,9 +28,11 @@ use std::time::{Duration, Instant};
 
 pub use pool::{PoolError, WorkerPool};
 
+use crate::book::Book;
 use crate::settings::DEFAULT_TABLE_BYTES;
 use crate::solver::{Score, Solver};
 use crate::testset::TestCase;
+use std::sync::Arc;
 
 /// What a run asks of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -185,9 +187,20 @@ pub struct Bench<const W: usize = 7, const H: usize = 6> {
 impl<const W: usize, const H: usize> Bench<W, H> {
     /// Sets up the workers of `config`.
     pub fn new(config: &BenchConfig) -> Result<Self, PoolError> {
+        Self::with_book(config, None)
+    }
+
+    /// Sets up the workers of `config`, every solver using the opening
+    /// `book` (see [`Solver::set_book`]).
+    pub fn with_book(
+        config: &BenchConfig,
+        book: Option<Arc<Book<W, H>>>,
+    ) -> Result<Self, PoolError> {
         Ok(Bench {
             pool: WorkerPool::new(config.threads, || {
-                Solver::with_table_bytes(config.table_bytes)
+                let mut solver = Solver::with_table_bytes(config.table_bytes)?;
+                solver.set_book(book.clone());
+                Ok(solver)
             })?,
             mode: config.mode,
             clear_table: config.clear_table,

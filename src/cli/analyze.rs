@@ -67,6 +67,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Opening book options.
+    #[command(flatten)]
+    pub book: super::book::BookChoice,
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
@@ -141,6 +144,10 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    match super::book::load_book::<W, H>(&args.book, "analyze") {
+        Ok(book) => solver.set_book(book),
+        Err(code) => return code,
+    }
     let analysis = analyze(&mut solver, parsed.moves, &parsed.position, args.weak);
     let text = if args.json {
         serde_json::to_string(&analysis).expect("plain structs serialize") + "\n"

@@ -73,6 +73,15 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_clear: bool,
 
+    /// Run every file twice, with the opening book and without, one row
+    /// each (`FILE (book)`, `FILE (no book)`).
+    #[arg(long, conflicts_with = "no_book")]
+    pub compare_book: bool,
+
+    /// Opening book options (the built-in book by default).
+    #[command(flatten)]
+    pub book: super::book::BookChoice,
+
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
@@ -132,6 +141,8 @@ struct JsonRow<'a> {
     kpos_per_s: f64,
     /// Total nodes.
     total_nodes: u64,
+    /// The opening book used: `built-in`, a file, or null for none.
+    book: Option<String>,
     /// Wall time of the run, in seconds.
     wall_time_s: f64,
     /// The solve times added up, in seconds.
@@ -174,24 +185,64 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
         table_bytes: args.table.tt_size,
         clear_table: !args.no_clear,
     };
-    let bench = match Bench::<W, H>::new(&config) {
-        Ok(bench) => bench,
-        Err(e) => {
-            eprintln!("c4 bench: {e}");
+    let book = match super::book::load_book::<W, H>(&args.book, "bench") {
+        Ok(book) => book,
+        Err(code) => return code,
+    };
+    let book_name = book.as_ref().map(|_| {
+        args.book
+            .book
+            .as_ref()
+            .map_or("built-in".to_owned(), |p| p.display().to_string())
+    });
+    let mut runs = vec![(String::new(), book_name.clone(), book.clone())];
+    if args.compare_book {
+        if book.is_none() {
+            eprintln!("c4 bench: --compare-book: there is no book to compare with");
             return EXIT_USAGE;
         }
-    };
+        runs = vec![
+            (" (book)".to_owned(), book_name, book),
+            (" (no book)".to_owned(), None, None),
+        ];
+    }
+    let mut benches = Vec::new();
+    for (suffix, name, book) in runs {
+        match Bench::<W, H>::with_book(&config, book) {
+            Ok(bench) => benches.push(Variant {
+                suffix,
+                book: name,
+                bench,
+            }),
+            Err(e) => {
+                eprintln!("c4 bench: {e}");
+                return EXIT_USAGE;
+            }
+        }
+    }
 
     let mut failed = false;
     let mut header_printed = false;
     for file in &files {
-        let Some(outcome) = run_file(file, args, &config, &bench, &mut header_printed) else {
-            failed = true;
-            continue;
-        };
-        failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+        for variant in &benches {
+            let Some(outcome) = run_file(file, args, &config, variant, &mut header_printed) else {
+                failed = true;
+                continue;
+            };
+            failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+        }
     }
     if failed { EXIT_BAD_INPUT } else { EXIT_OK }
+}
+
+/// One way of running the files: a bench with or without a book.
+struct Variant<const W: usize, const H: usize> {
+    /// Added to the file's name in the table.
+    suffix: String,
+    /// The book's name, `None` without a book.
+    book: Option<String>,
+    /// The workers.
+    bench: Bench<W, H>,
 }
 
 /// Reads, runs and reports one file; `None` if it could not be read.
@@ -199,9 +250,10 @@ fn run_file<const W: usize, const H: usize>(
     file: &Path,
     args: &BenchArgs,
     config: &BenchConfig,
-    bench: &Bench<W, H>,
+    variant: &Variant<W, H>,
     header_printed: &mut bool,
 ) -> Option<FileOutcome> {
+    let bench = &variant.bench;
     let name = file.display();
     let text = match fs::read_to_string(file) {
         Ok(text) => text,
@@ -244,7 +296,8 @@ fn run_file<const W: usize, const H: usize>(
         }
     }
 
-    let report = run_with_progress(bench, &cases, &file_label(file));
+    let label = file_label(file) + &variant.suffix;
+    let report = run_with_progress(bench, &cases, &label);
     let mut mismatch_details = Vec::new();
     for ((case, result), &line) in cases.iter().zip(&report.results).zip(&line_numbers) {
         if !result.is_match() {
@@ -280,6 +333,7 @@ fn run_file<const W: usize, const H: usize>(
             mean_nodes: s.mean_nodes(),
             kpos_per_s: s.kpos_per_s(),
             total_nodes: s.total_nodes,
+            book: variant.book.clone(),
             wall_time_s: s.wall_time.as_secs_f64(),
             solve_time_s: s.solve_time.as_secs_f64(),
             mismatch_details,
@@ -296,7 +350,7 @@ fn run_file<const W: usize, const H: usize>(
         }
         println!(
             "| {} | {board} | {} | {} | {} | {} | {:.0} |",
-            file_label(file),
+            label,
             s.positions,
             s.mismatches,
             human_duration(s.mean_time()),

@@ -4,9 +4,11 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod generate;
 pub mod input;
 pub mod output;
+pub mod play;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -29,7 +31,7 @@ pub const EXIT_USAGE: u8 = 2;
     name = "c4",
     version,
     about = "Connect Four perfect-play solver",
-    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/"
+    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/\n  c4 play                    a game against perfect play\n  c4 book info builtin       the opening book built into c4"
 )]
 pub struct Cli {
     /// The subcommand to run.
@@ -48,6 +50,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Generate a graded test set of random positions.
     Generate(generate::GenerateArgs),
+    /// Generate, merge, describe and verify opening books.
+    Book(book::BookArgs),
+    /// Play a game against perfect play in the terminal.
+    Play(play::PlayArgs),
 }
 
 /// Options every solving command shares.
@@ -65,10 +71,22 @@ pub struct BoardArgs {
     /// Columns of the board: 4 or more, with width x (height + 1) at most
     /// 64 (so up to 12 columns on a 4-row board). Columns 10 and up are
     /// written a, b, c in move strings.
-    #[arg(long, value_name = "W", default_value_t = 7, help_heading = "Board")]
+    #[arg(
+        long,
+        value_name = "W",
+        default_value_t = 7,
+        global = true,
+        help_heading = "Board"
+    )]
     pub width: usize,
     /// Rows of the board: 4 or more (up to 15 on a 4-column board).
-    #[arg(long, value_name = "H", default_value_t = 6, help_heading = "Board")]
+    #[arg(
+        long,
+        value_name = "H",
+        default_value_t = 6,
+        global = true,
+        help_heading = "Board"
+    )]
     pub height: usize,
 }
 
@@ -125,6 +143,8 @@ pub fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Book(args) => book::run(args),
+        Command::Play(args) => play::run(args),
     };
     ExitCode::from(code)
 }

@@ -107,6 +107,9 @@ pub struct SolveArgs {
     /// its table (a single position uses all N threads).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+    /// Opening book options.
+    #[command(flatten)]
+    pub book: super::book::BookChoice,
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
@@ -438,11 +441,16 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         search_threads = threads / workers;
         threads = workers;
     }
+    let book = match super::book::load_book::<W, H>(&args.book, "solve") {
+        Ok(book) => book,
+        Err(code) => return code,
+    };
     let mut solvers = Vec::with_capacity(threads);
     for _ in 0..threads {
         match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
             Ok(mut solver) => {
                 solver.set_threads(search_threads);
+                solver.set_book(book.clone());
                 solvers.push(solver)
             }
             Err(e) => {

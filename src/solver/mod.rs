@@ -12,9 +12,10 @@ pub mod ordering;
 pub(crate) mod search;
 pub mod table;
 
+use crate::book::Book;
 use crate::position::Position;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crate::settings::{DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, WEAK_PROBES_MAX_MOVES};
 use search::Searcher;
@@ -32,6 +33,8 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     nodes: u64,
     /// Threads searching one position (Lazy SMP); 1 by default.
     threads: usize,
+    /// Exact scores of the opening, used at the root and inside searches.
+    book: Option<Arc<Book<W, H>>>,
 }
 
 impl<const W: usize, const H: usize> Solver<W, H> {
@@ -49,6 +52,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             table: Table::new(bytes, Position::<W, H>::KEY_BITS as u32)?,
             nodes: 0,
             threads: 1,
+            book: None,
         })
     }
 
@@ -56,6 +60,24 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// the one table (Lazy SMP); scores do not depend on the thread count.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Sets the opening book (none by default). A position in the book is
+    /// answered at once, and searches stop at the book's positions; a book
+    /// must hold true scores, or every answer built on it is wrong.
+    pub fn set_book(&mut self, book: Option<Arc<Book<W, H>>>) {
+        self.book = book;
+    }
+
+    /// The opening book, if any.
+    pub fn book(&self) -> Option<&Arc<Book<W, H>>> {
+        self.book.as_ref()
+    }
+
+    /// The score of `pos` if it needs no search: the game is over, the side
+    /// to move wins at once, or the book has it.
+    fn known_score(&self, pos: &Position<W, H>) -> Option<Score> {
+        terminal_score(pos).or_else(|| self.book.as_ref().and_then(|book| book.get(pos)))
     }
 
     /// How many threads search each position.
@@ -86,7 +108,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// The exact score of `pos` (see the module documentation).
     pub fn solve(&mut self, pos: &Position<W, H>) -> Score {
-        if let Some(score) = terminal_score(pos) {
+        if let Some(score) = self.known_score(pos) {
             return score;
         }
         if self.parallel(pos) {
@@ -101,10 +123,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// nodes spent count either way. For callers that must not wait for a
     /// hard position, such as a test-set generator.
     pub fn solve_within(&mut self, pos: &Position<W, H>, max_nodes: u64) -> Option<Score> {
-        if let Some(score) = terminal_score(pos) {
+        if let Some(score) = self.known_score(pos) {
             return Some(score);
         }
-        let mut searcher = Searcher::limited(&self.table, max_nodes);
+        let mut searcher =
+            Searcher::limited(&self.table, max_nodes).with_book(self.book.as_deref());
         let score = exact_score(&mut searcher, pos);
         self.nodes += searcher.nodes;
         score
@@ -113,7 +136,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
     /// if it loses; one search with the window [-1, 1].
     pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {
-        if let Some(score) = terminal_score(pos) {
+        if let Some(score) = self.known_score(pos) {
             return score.signum();
         }
         if self.parallel(pos) {
@@ -125,7 +148,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// Whether the exact score of `pos` is at least `bound`: one null-window
     /// search.
     pub fn score_at_least(&mut self, pos: &Position<W, H>, bound: Score) -> bool {
-        if let Some(score) = terminal_score(pos) {
+        if let Some(score) = self.known_score(pos) {
             return score >= bound;
         }
         let r = self.run(pos, |searcher| {
@@ -159,6 +182,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
         let table = &self.table;
+        let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..threads {
                 let (range, probing, stops, nodes) = (&range, &probing, &stops, &nodes);
@@ -188,7 +212,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                             table,
                             &stops[thread],
                             if helping { seed } else { 0 },
-                        );
+                        )
+                        .with_book(book);
                         let r = searcher.negamax(pos, med, med + 1);
                         total += searcher.nodes;
                         probing[thread].store(NOT_PROBING, Ordering::Release);
@@ -253,7 +278,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     {
         let empty = W * H - pos.moves_played();
         if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
-            let mut searcher = Searcher::new(&self.table);
+            let mut searcher = Searcher::new(&self.table).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
             self.nodes += searcher.nodes;
             return score;
@@ -262,13 +287,14 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
         let table = &self.table;
+        let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
                 let (stop, answer, nodes, search) = (&stop, &answer, &nodes, &search);
                 let body = move || {
                     // Thread 0 keeps the deterministic order; helpers get seeds.
                     let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let mut searcher = Searcher::parallel(table, stop, seed);
+                    let mut searcher = Searcher::parallel(table, stop, seed).with_book(book);
                     if let Some(score) = search(&mut searcher) {
                         let _ = answer.set(score);
                         stop.store(true, Ordering::Relaxed);

@@ -2,6 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::book::Book;
 use crate::position::{Position, row_mask};
 use crate::settings::{ETC_MIN_EMPTY, SYMMETRY_MAX_MOVES};
 use crate::solver::ordering::{MoveSorter, center_first_order};
@@ -29,6 +30,11 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// The search stops (as if told to) once it has visited this many
     /// nodes, give or take [`STOP_POLL_NODES`].
     node_limit: u64,
+    /// An opening book whose exact scores end the search of its positions.
+    book: Option<&'t Book<W, H>>,
+    /// Nodes with fewer stones than this look in `book` (0 without a book,
+    /// so that the check costs one comparison per node).
+    book_below: i32,
 }
 
 /// Whether this CPU has the POPCNT instruction.
@@ -81,6 +87,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             noise: 0,
             popcnt: cpu_has_popcnt(),
             node_limit: u64::MAX,
+            book: None,
+            book_below: 0,
         }
     }
 
@@ -95,6 +103,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             noise: seed,
             popcnt: cpu_has_popcnt(),
             node_limit: u64::MAX,
+            book: None,
+            book_below: 0,
         }
     }
 
@@ -104,6 +114,13 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             node_limit: limit,
             ..Self::new(table)
         }
+    }
+
+    /// This search, consulting `book` (see [`Book::get`]).
+    pub fn with_book(mut self, book: Option<&'t Book<W, H>>) -> Self {
+        self.book = book;
+        self.book_below = book.map_or(0, |b| b.depth() as i32 + 1);
+        self
     }
 
     /// The score of `pos` within the window `(alpha, beta)`.
@@ -252,6 +269,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             let mut child = *pos;
             child.play(candidates);
             return -self.negamax(&child, -beta, -alpha);
+        }
+
+        // An opening book position's exact score is known: it is a valid
+        // answer to any window.
+        if moves < self.book_below
+            && let Some(score) = self.book.and_then(|book| book.get(pos))
+        {
+            return score;
         }
 
         // The children's table buckets, for the enhanced transposition

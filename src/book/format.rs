@@ -1,0 +1,438 @@
+//! The book file format: encoding a book to bytes and decoding it back, with
+//! every way a file can be wrong as an error.
+//!
+//! # Layout (all integers little-endian)
+//!
+//! | offset | size | field |
+//! |---:|---:|---|
+//! | 0 | 8 | magic `\x89C4BOOK\n` |
+//! | 8 | 2 | format version ([`VERSION`]) |
+//! | 10 | 1 | board width |
+//! | 11 | 1 | board height |
+//! | 12 | 1 | depth: entries have at most this many stones |
+//! | 13 | 1 | kind: 0 a complete book, 1 one part of a sharded book |
+//! | 14 | 2 | zero |
+//! | 16 | 4 | shard index, 1-based (1 for a complete book) |
+//! | 20 | 4 | shard count (1 for a complete book) |
+//! | 24 | 8 | entry count |
+//! | 32 | 8 | payload length in bytes |
+//! | 40 | 8 | checksum: FNV-1a 64 of bytes 0..40 and of the payload |
+//! | 48 | ... | payload |
+//!
+//! The payload is the entries in increasing key order, each as the
+//! difference from the previous key (the first from 0) in LEB128 (7 bits a
+//! byte, low bits first, high bit set on every byte but the last), then the
+//! score as one signed byte. The key is [`Position::key`] of the position or
+//! of its mirror image, whichever is smaller, so a position and its mirror
+//! share one entry.
+//!
+//! The magic's first byte has its high bit set and its last is a newline, so
+//! a file mangled by a 7-bit or text-mode transfer is not mistaken for a book.
+
+use thiserror::Error;
+
+use crate::position::Position;
+use crate::solver::Score;
+
+/// The first eight bytes of every book file.
+pub const MAGIC: [u8; 8] = *b"\x89C4BOOK\n";
+/// The format version this code writes and reads.
+pub const VERSION: u16 = 1;
+/// Bytes before the payload.
+pub const HEADER_BYTES: usize = 48;
+
+/// Whether a file holds a whole book or one part of a sharded one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Every position with at most `depth` stones.
+    Complete,
+    /// The positions with exactly `depth` stones whose key falls in shard
+    /// `index` (1-based) of `count` (see [`crate::book::generate::shard_of`]).
+    Part {
+        /// 1-based shard number.
+        index: u32,
+        /// Number of shards.
+        count: u32,
+    },
+}
+
+/// What the header of a book file says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// Format version.
+    pub version: u16,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The most stones an entry has.
+    pub depth: usize,
+    /// Whole book or part.
+    pub kind: Kind,
+    /// Number of entries.
+    pub entries: u64,
+    /// Payload length in bytes.
+    pub payload_bytes: u64,
+    /// The stored checksum.
+    pub checksum: u64,
+}
+
+/// A decoded file before its entries are checked against a board: the
+/// header and the (key, score) pairs in file order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawBook {
+    /// The header.
+    pub header: Header,
+    /// The entries, keys strictly increasing.
+    pub entries: Vec<(u64, Score)>,
+}
+
+/// Why bytes are not a usable book.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FormatError {
+    /// The bytes do not start with the magic bytes.
+    #[error("not a c4 book file (it does not start with the c4 book magic bytes)")]
+    NotABook,
+    /// A version this code cannot read.
+    #[error("book format version {found} is not supported (this c4 reads version {VERSION})")]
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u16,
+    },
+    /// The file is shorter than its header says.
+    #[error("the book file is truncated: {expected} bytes expected, {found} present")]
+    Truncated {
+        /// Bytes the header announces.
+        expected: u64,
+        /// Bytes there are.
+        found: u64,
+    },
+    /// The file is longer than its header says.
+    #[error("the book file has {extra} unexpected bytes after its end")]
+    TrailingBytes {
+        /// How many.
+        extra: u64,
+    },
+    /// The checksum does not match the contents.
+    #[error(
+        "the book file is corrupt: checksum {computed:016x} does not match the stored {stored:016x}"
+    )]
+    Checksum {
+        /// Stored in the header.
+        stored: u64,
+        /// Computed over the contents.
+        computed: u64,
+    },
+    /// A header field has an impossible value.
+    #[error("the book file is corrupt: {0}")]
+    BadHeader(&'static str),
+    /// The book is for another board size.
+    #[error("the book is for a {width}x{height} board, not {expected_width}x{expected_height}")]
+    BoardMismatch {
+        /// The file's board width.
+        width: usize,
+        /// The file's board height.
+        height: usize,
+        /// The width asked for.
+        expected_width: usize,
+        /// The height asked for.
+        expected_height: usize,
+    },
+    /// An entry that cannot be right (the checksum matched, so the file was
+    /// written that way).
+    #[error("the book file is corrupt: entry {index}: {reason}")]
+    BadEntry {
+        /// 0-based entry number.
+        index: u64,
+        /// What is wrong.
+        reason: &'static str,
+    },
+}
+
+/// FNV-1a, 64 bits: a simple, well-spread checksum, enough to catch any
+/// accidental damage to a file (it is no defence against tampering).
+#[derive(Debug, Clone, Copy)]
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Self {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv64 {
+    /// Adds `bytes` to the hash.
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// The hash so far.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+
+    /// The hash of `bytes` alone.
+    pub fn of(bytes: &[u8]) -> u64 {
+        let mut h = Self::default();
+        h.update(bytes);
+        h.finish()
+    }
+}
+
+/// Encodes a book: `entries` must be sorted by key, strictly increasing.
+pub fn encode(
+    width: usize,
+    height: usize,
+    depth: usize,
+    kind: Kind,
+    entries: &[(u64, Score)],
+) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(entries.len() * 6);
+    let mut previous = 0u64;
+    for &(key, score) in entries {
+        debug_assert!(key >= previous, "entries are sorted");
+        let mut delta = key - previous;
+        previous = key;
+        loop {
+            let byte = (delta & 0x7f) as u8;
+            delta >>= 7;
+            if delta == 0 {
+                payload.push(byte);
+                break;
+            }
+            payload.push(byte | 0x80);
+        }
+        payload.push(score as i8 as u8);
+    }
+    let (index, count) = match kind {
+        Kind::Complete => (1, 1),
+        Kind::Part { index, count } => (index, count),
+    };
+    let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(width as u8);
+    out.push(height as u8);
+    out.push(depth as u8);
+    out.push(u8::from(matches!(kind, Kind::Part { .. })));
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(&index.to_le_bytes());
+    out.extend_from_slice(&count.to_le_bytes());
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let mut hash = Fnv64::default();
+    hash.update(&out);
+    hash.update(&payload);
+    out.extend_from_slice(&hash.finish().to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Little-endian integer at `at` (the caller checked the length).
+fn le(bytes: &[u8], at: usize, len: usize) -> u64 {
+    bytes[at..at + len]
+        .iter()
+        .rev()
+        .fold(0, |acc, &b| (acc << 8) | u64::from(b))
+}
+
+/// Reads and checks the header alone: magic, version, field values and the
+/// file's length (not the checksum).
+pub fn read_header(bytes: &[u8]) -> Result<Header, FormatError> {
+    let magic_len = bytes.len().min(MAGIC.len());
+    if bytes[..magic_len] != MAGIC[..magic_len] {
+        return Err(FormatError::NotABook);
+    }
+    if bytes.len() < HEADER_BYTES {
+        return Err(FormatError::Truncated {
+            expected: HEADER_BYTES as u64,
+            found: bytes.len() as u64,
+        });
+    }
+    let version = le(bytes, 8, 2) as u16;
+    if version != VERSION {
+        return Err(FormatError::UnsupportedVersion { found: version });
+    }
+    let (width, height, depth) = (bytes[10] as usize, bytes[11] as usize, bytes[12] as usize);
+    if width == 0 || height == 0 || width * (height + 1) > 64 {
+        return Err(FormatError::BadHeader("impossible board size"));
+    }
+    if depth > width * height {
+        return Err(FormatError::BadHeader("depth beyond the number of cells"));
+    }
+    let (index, count) = (le(bytes, 16, 4) as u32, le(bytes, 20, 4) as u32);
+    let kind = match bytes[13] {
+        0 if index == 1 && count == 1 => Kind::Complete,
+        1 if count >= 1 && (1..=count).contains(&index) => Kind::Part { index, count },
+        0 | 1 => return Err(FormatError::BadHeader("impossible shard number")),
+        _ => return Err(FormatError::BadHeader("unknown kind of book")),
+    };
+    if bytes[14] != 0 || bytes[15] != 0 {
+        return Err(FormatError::BadHeader("reserved bytes are not zero"));
+    }
+    let header = Header {
+        version,
+        width,
+        height,
+        depth,
+        kind,
+        entries: le(bytes, 24, 8),
+        payload_bytes: le(bytes, 32, 8),
+        checksum: le(bytes, 40, 8),
+    };
+    let expected = (HEADER_BYTES as u64).saturating_add(header.payload_bytes);
+    let found = bytes.len() as u64;
+    if found < expected {
+        return Err(FormatError::Truncated { expected, found });
+    }
+    if found > expected {
+        return Err(FormatError::TrailingBytes {
+            extra: found - expected,
+        });
+    }
+    // Every entry takes at least two bytes.
+    if header.entries > header.payload_bytes / 2 {
+        return Err(FormatError::BadHeader(
+            "more entries than the payload can hold",
+        ));
+    }
+    Ok(header)
+}
+
+/// Decodes a file: header, checksum and the entries as (key, score) pairs,
+/// keys strictly increasing. Nothing is checked against a board yet (see
+/// [`check_entries`]).
+pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
+    let header = read_header(bytes)?;
+    let payload = &bytes[HEADER_BYTES..];
+    let mut hash = Fnv64::default();
+    hash.update(&bytes[..40]);
+    hash.update(payload);
+    if hash.finish() != header.checksum {
+        return Err(FormatError::Checksum {
+            stored: header.checksum,
+            computed: hash.finish(),
+        });
+    }
+    let mut entries = Vec::with_capacity(header.entries as usize);
+    let mut at = 0;
+    let mut key = 0u64;
+    for index in 0..header.entries {
+        let bad = |reason| FormatError::BadEntry { index, reason };
+        let mut delta = 0u64;
+        let mut shift = 0;
+        loop {
+            let &byte = payload.get(at).ok_or(bad("the payload ends inside it"))?;
+            at += 1;
+            if shift > 63 || (shift == 63 && byte > 1) {
+                return Err(bad("key delta too large"));
+            }
+            delta |= u64::from(byte & 0x7f) << shift;
+            shift += 7;
+            if byte & 0x80 == 0 {
+                break;
+            }
+        }
+        if index > 0 && delta == 0 {
+            return Err(bad("keys are not increasing"));
+        }
+        key = key.checked_add(delta).ok_or(bad("key too large"))?;
+        let &score = payload.get(at).ok_or(bad("the payload ends inside it"))?;
+        at += 1;
+        entries.push((key, Score::from(score as i8)));
+    }
+    if at != payload.len() {
+        return Err(FormatError::BadHeader(
+            "the payload is longer than its entries",
+        ));
+    }
+    Ok(RawBook { header, entries })
+}
+
+/// Checks that the entries of `raw` make sense on a `W` x `H` board: the
+/// board size matches, and every key is a canonical position (the smaller of
+/// it and its mirror image) accepted by [`Position::from_key`], with at most
+/// `depth` stones (exactly `depth` in a part), not finished and without an
+/// immediate win, and its score is possible for it.
+pub fn check_entries<const W: usize, const H: usize>(raw: &RawBook) -> Result<(), FormatError> {
+    let h = &raw.header;
+    if h.width != W || h.height != H {
+        return Err(FormatError::BoardMismatch {
+            width: h.width,
+            height: h.height,
+            expected_width: W,
+            expected_height: H,
+        });
+    }
+    for (index, &(key, score)) in raw.entries.iter().enumerate() {
+        let bad = |reason| FormatError::BadEntry {
+            index: index as u64,
+            reason,
+        };
+        let pos = Position::<W, H>::from_key(key).ok_or(bad("the key is not a position"))?;
+        if pos.symmetric_key().0 != key {
+            return Err(bad(
+                "the key is not the smaller of a position and its mirror",
+            ));
+        }
+        let moves = pos.moves_played();
+        if moves > h.depth || (matches!(h.kind, Kind::Part { .. }) && moves != h.depth) {
+            return Err(bad("a position outside the book's depth"));
+        }
+        if pos.is_game_over() || pos.can_win_next() {
+            return Err(bad("a finished position or one with an immediate win"));
+        }
+        let (min, max) = pos.score_range();
+        if score < min || score > max {
+            return Err(bad("a score the position cannot have"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_reference_values() {
+        // Published FNV-1a 64 test vectors.
+        assert_eq!(Fnv64::of(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(Fnv64::of(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(Fnv64::of(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn round_trip_with_large_deltas() {
+        let entries = vec![(0, 1), (1, -2), (300, 0), (u64::MAX >> 1, 18)];
+        let bytes = encode(7, 6, 3, Kind::Part { index: 2, count: 5 }, &entries);
+        let raw = decode_raw(&bytes).unwrap();
+        assert_eq!(raw.entries, entries);
+        assert_eq!(raw.header.kind, Kind::Part { index: 2, count: 5 });
+        assert_eq!(raw.header.depth, 3);
+    }
+
+    #[test]
+    fn every_truncation_and_every_flipped_bit_is_an_error() {
+        let entries = vec![(3, 1), (77, -2), (1 << 40, 0)];
+        let bytes = encode(7, 6, 3, Kind::Complete, &entries);
+        for len in 0..bytes.len() {
+            assert!(decode_raw(&bytes[..len]).is_err(), "length {len}");
+        }
+        for bit in 0..bytes.len() * 8 {
+            let mut b = bytes.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            assert!(decode_raw(&b).is_err(), "bit {bit}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            decode_raw(&longer),
+            Err(FormatError::TrailingBytes { extra: 1 })
+        );
+        assert_eq!(decode_raw(b"hello, world"), Err(FormatError::NotABook));
+    }
+}

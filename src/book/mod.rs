@@ -1,0 +1,199 @@
+//! Opening books: the exact scores of every position up to some number of
+//! stones, looked up in a sorted table instead of searched.
+//!
+//! A book of depth `D` holds every position with at most `D` stones that can
+//! arise in a game, except finished positions and positions where the side
+//! to move wins at once (both are scored without a search). A position and
+//! its mirror image have the same score and share one entry, under the
+//! smaller of their two keys ([`Position::symmetric_key`]).
+//!
+//! `format` reads and writes book files, `generate` builds books, and
+//! `builtin` holds the book compiled into `c4`.
+
+pub mod builtin;
+pub mod format;
+pub mod generate;
+
+use crate::position::Position;
+use crate::solver::Score;
+use format::{FormatError, Kind, RawBook};
+
+/// An opening book for a `W` x `H` board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Book<const W: usize = 7, const H: usize = 6> {
+    /// The most stones an entry has.
+    depth: usize,
+    /// Whole book, or one part of a sharded one.
+    kind: Kind,
+    /// Symmetric keys, strictly increasing.
+    keys: Vec<u64>,
+    /// `scores[i]` is the score of the position of `keys[i]`.
+    scores: Vec<i8>,
+}
+
+impl<const W: usize, const H: usize> Book<W, H> {
+    /// A book of `kind` holding `entries` (symmetric keys and scores, in any
+    /// order). The entries are checked as a loaded file's would be.
+    pub fn new(
+        depth: usize,
+        kind: Kind,
+        mut entries: Vec<(u64, Score)>,
+    ) -> Result<Self, FormatError> {
+        if let Kind::Part { index, count } = kind
+            && !(1..=count).contains(&index)
+        {
+            return Err(FormatError::BadHeader("impossible shard number"));
+        }
+        entries.sort_unstable();
+        if let Some(i) = entries.windows(2).position(|w| w[0].0 == w[1].0) {
+            return Err(FormatError::BadEntry {
+                index: i as u64 + 1,
+                reason: "the same position twice",
+            });
+        }
+        let raw = RawBook {
+            header: format::Header {
+                version: format::VERSION,
+                width: W,
+                height: H,
+                depth,
+                kind,
+                entries: entries.len() as u64,
+                payload_bytes: 0,
+                checksum: 0,
+            },
+            entries,
+        };
+        format::check_entries::<W, H>(&raw)?;
+        Ok(Self::from_checked(raw))
+    }
+
+    /// The book of a decoded file whose entries passed [`format::check_entries`].
+    fn from_checked(raw: RawBook) -> Self {
+        let (keys, scores) = raw
+            .entries
+            .iter()
+            .map(|&(key, score)| (key, score as i8))
+            .unzip();
+        Book {
+            depth: raw.header.depth,
+            kind: raw.header.kind,
+            keys,
+            scores,
+        }
+    }
+
+    /// Decodes a book file, checking everything: magic, version, board
+    /// size, length, checksum and every entry.
+    pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
+        let raw = format::decode_raw(bytes)?;
+        format::check_entries::<W, H>(&raw)?;
+        Ok(Self::from_checked(raw))
+    }
+
+    /// The book as a file (see [`format`](mod@format)). The bytes depend only on the
+    /// entries, so equal books give equal files.
+    pub fn encode(&self) -> Vec<u8> {
+        format::encode(
+            W,
+            H,
+            self.depth,
+            self.kind,
+            &self.entries().collect::<Vec<_>>(),
+        )
+    }
+
+    /// The most stones an entry has.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Whole book, or one part of a sharded one.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the book has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The entries, (symmetric key, score), by increasing key.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, Score)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.scores)
+            .map(|(&key, &score)| (key, Score::from(score)))
+    }
+
+    /// The score of the position with symmetric key `key`, if in the book.
+    #[inline]
+    pub fn get_key(&self, key: u64) -> Option<Score> {
+        self.keys
+            .binary_search(&key)
+            .ok()
+            .map(|i| Score::from(self.scores[i]))
+    }
+
+    /// The exact score of `pos`, if the book has it. Positions with more
+    /// stones than the depth are answered without a look at the table.
+    #[inline]
+    pub fn get(&self, pos: &Position<W, H>) -> Option<Score> {
+        if pos.moves_played() > self.depth {
+            return None;
+        }
+        self.get_key(pos.symmetric_key().0)
+    }
+}
+
+/// A sequence of moves (0-based columns) that reaches `pos` from the empty
+/// board, or `None` if none does (a position that cannot arise in a game).
+///
+/// Books store positions, not games; this finds a game by taking stones off
+/// the top of the columns, the last mover's first, never passing through a
+/// finished position (a depth-first search, short for the few stones of a
+/// book entry).
+pub fn line_to<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<Vec<usize>> {
+    fn back<const W: usize, const H: usize>(pos: &Position<W, H>, line: &mut Vec<usize>) -> bool {
+        if pos.moves_played() == 0 {
+            return true;
+        }
+        for col in 0..W {
+            let height = pos.column_height(col);
+            if height == 0 {
+                continue;
+            }
+            let top = 1u64 << (col * (H + 1) + height - 1);
+            // The stone on top must be the last mover's: the opponent of the
+            // side to move.
+            if pos.opponent() & top == 0 {
+                continue;
+            }
+            // Before that move the last mover was to move, holding its
+            // stones but that one.
+            let key = (pos.opponent() ^ top) + (pos.mask() ^ top);
+            let Some(before) = Position::<W, H>::from_key(key) else {
+                continue;
+            };
+            if before.is_won() {
+                continue;
+            }
+            line.push(col);
+            if back(&before, line) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let mut line = Vec::new();
+    back(pos, &mut line).then(|| {
+        line.reverse();
+        line
+    })
+}

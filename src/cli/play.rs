@@ -1,0 +1,407 @@
+//! `c4 play`: a game in the terminal against perfect play. Moves and
+//! commands are read as whitespace-separated words from stdin, so a game can
+//! be typed or piped (`echo 4 4 3 | c4 play --as first`).
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use clap::{Args, ValueEnum};
+
+use c4::position::{column_char, column_from_char};
+use c4::{ForBoard, Player, Position, Score, Solver};
+
+use super::book::{BookChoice, load_book};
+use super::output::{Outcome, outcome, warn};
+use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+
+/// Which side the human plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// X, who moves first.
+    First,
+    /// O, who moves second.
+    Second,
+}
+
+/// Arguments of `c4 play`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+At the prompt type a column (1-7), `hint` (every column's score and what it
+means), `undo` (take back your last move and c4's reply) or `quit`. The game
+also ends at the end of the input. The board is drawn after every move.
+
+Exit status: 0 when the game ended, was quit or the input ended; 1 for an
+invalid --from position or book; 2 for a bad command line.
+
+Examples:
+  c4 play                          you are asked who starts
+  c4 play --as second              c4 opens
+  echo 4 4 3 hint | c4 play --as first
+  c4 play --from 4453 --as first   continue from a position")]
+pub struct PlayArgs {
+    /// Your side: first (X, moves first) or second (O); asked if not given.
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    pub side: Option<Side>,
+    /// Start from this position (columns played, e.g. 4453) instead of the
+    /// empty board.
+    #[arg(long, value_name = "MOVES", default_value = "")]
+    pub from: String,
+    /// Opening book options.
+    #[command(flatten)]
+    pub book: BookChoice,
+    /// Transposition table options.
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Board size.
+    #[command(flatten)]
+    pub board: BoardArgs,
+}
+
+/// Runs `c4 play`; returns the exit status.
+pub fn run(args: &PlayArgs) -> u8 {
+    args.board.dispatch("play", PlayOn(args))
+}
+
+/// `c4 play` on the board of the arguments.
+struct PlayOn<'a>(&'a PlayArgs);
+
+impl ForBoard for PlayOn<'_> {
+    type Output = u8;
+    fn run<const W: usize, const H: usize>(self) -> u8 {
+        run_play::<W, H>(self.0)
+    }
+}
+
+/// Words read from stdin, with a prompt before each.
+struct Words<R> {
+    /// The input.
+    input: R,
+    /// Words of the current line not used yet, in order.
+    pending: std::collections::VecDeque<String>,
+    /// Whether to echo each word after its prompt (input that is not a
+    /// terminal, so that the transcript reads like a session).
+    echo: bool,
+}
+
+impl<R: BufRead> Words<R> {
+    /// The next word, after printing `prompt`; `None` at the end of input.
+    fn next(&mut self, out: &mut impl Write, prompt: &str) -> io::Result<Option<String>> {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        while self.pending.is_empty() {
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(None);
+            }
+            self.pending
+                .extend(line.split_whitespace().map(str::to_owned));
+        }
+        let word = self.pending.pop_front().expect("not empty");
+        if self.echo {
+            writeln!(out, "{word}")?;
+        }
+        Ok(Some(word))
+    }
+}
+
+/// What a word typed at the move prompt asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Request {
+    /// Play this 0-based column.
+    Column(usize),
+    /// Show every column's score.
+    Hint,
+    /// Take back the last own move and the reply.
+    Undo,
+    /// End the game.
+    Quit,
+}
+
+/// Reads a word typed at the move prompt, or says what is wrong with it.
+fn parse_request<const W: usize>(word: &str) -> Result<Request, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "hint" | "h" | "?" => return Ok(Request::Hint),
+        "undo" | "u" => return Ok(Request::Undo),
+        "quit" | "q" | "exit" => return Ok(Request::Quit),
+        _ => {}
+    }
+    let mut chars = word.chars();
+    if let (Some(ch), None) = (chars.next(), chars.next())
+        && let Some(col) = column_from_char(ch, W)
+    {
+        return Ok(Request::Column(col));
+    }
+    Err(format!(
+        "'{word}' is not a column (1-{}) or a command (hint, undo, quit)",
+        column_char(W - 1)
+    ))
+}
+
+/// What the score of a move means for the player making it: "wins on move
+/// 31", "loses on move 30" or "draw".
+fn meaning<const W: usize, const H: usize>(pos: &Position<W, H>, score: Score) -> String {
+    match outcome(pos, score) {
+        Outcome::Draw => "draw".to_owned(),
+        Outcome::Win {
+            winner, on_move, ..
+        } => {
+            if winner == pos.side_to_move() {
+                format!("wins on move {on_move}")
+            } else {
+                format!("loses on move {on_move}")
+            }
+        }
+    }
+}
+
+/// The hint: every column's score for the side to move and its meaning.
+fn hint<const W: usize, const H: usize>(solver: &mut Solver<W, H>, pos: &Position<W, H>) -> String {
+    let scores = solver.analyze(pos);
+    let best = scores.iter().flatten().max().copied();
+    let mut text = String::new();
+    for (col, score) in scores.iter().enumerate() {
+        let line = match score {
+            None => format!("  column {}: full\n", column_char(col)),
+            Some(s) => format!(
+                "  column {}: {:>3}  {}{}\n",
+                column_char(col),
+                if *s > 0 {
+                    format!("+{s}")
+                } else {
+                    s.to_string()
+                },
+                meaning(pos, *s),
+                if Some(*s) == best { "  (best)" } else { "" }
+            ),
+        };
+        text.push_str(&line);
+    }
+    text
+}
+
+/// A game in progress.
+struct Game<const W: usize, const H: usize> {
+    /// Moves from the empty board, 0-based columns.
+    moves: Vec<usize>,
+    /// How many of `moves` were given with --from (not to be undone).
+    start: usize,
+    /// The human's side.
+    human: Player,
+}
+
+impl<const W: usize, const H: usize> Game<W, H> {
+    /// The current position.
+    fn position(&self) -> Position<W, H> {
+        let mut pos = Position::new();
+        for &col in &self.moves {
+            pos.play_col(col);
+        }
+        pos
+    }
+
+    /// Who played move `i` (0-based).
+    fn mover(i: usize) -> Player {
+        if i.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Takes back the human's last move and everything after it; false if
+    /// the human has no move to take back.
+    fn undo(&mut self) -> bool {
+        let Some(last) = (self.start..self.moves.len())
+            .rev()
+            .find(|&i| Self::mover(i) == self.human)
+        else {
+            return false;
+        };
+        self.moves.truncate(last);
+        true
+    }
+}
+
+/// `c4 play` on a `W` x `H` board.
+fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
+    let start = match Position::<W, H>::parse(&args.from) {
+        Ok(pos) => pos,
+        Err(e) => {
+            warn(format_args!("c4 play: --from {}: {e}", args.from.trim()));
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
+        Ok(s) => s,
+        Err(e) => {
+            warn(format_args!("c4 play: --tt-size: {e}"));
+            return EXIT_USAGE;
+        }
+    };
+    match load_book::<W, H>(&args.book, "play") {
+        Ok(book) => solver.set_book(book),
+        Err(code) => return code,
+    }
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut words = Words {
+        input: stdin.lock(),
+        pending: Default::default(),
+        echo,
+    };
+    let mut out = io::stdout().lock();
+    match play(&mut solver, &mut words, &mut out, args, start) {
+        Ok(()) => EXIT_OK,
+        Err(e) => super::output::after_write_error("play", &e, EXIT_OK),
+    }
+}
+
+/// The game loop; returns when the game ends, is quit or the input ends.
+fn play<const W: usize, const H: usize, R: BufRead>(
+    solver: &mut Solver<W, H>,
+    words: &mut Words<R>,
+    out: &mut impl Write,
+    args: &PlayArgs,
+    start: Position<W, H>,
+) -> io::Result<()> {
+    let human = match args.side {
+        Some(Side::First) => Player::First,
+        Some(Side::Second) => Player::Second,
+        None => loop {
+            let Some(word) = words.next(out, "Do you want to move first? (y/n) ")? else {
+                return Ok(());
+            };
+            match word.to_ascii_lowercase().as_str() {
+                "y" | "yes" | "first" => break Player::First,
+                "n" | "no" | "second" => break Player::Second,
+                _ => writeln!(
+                    out,
+                    "Please answer y (you move first) or n (c4 moves first)."
+                )?,
+            }
+        },
+    };
+    let moves: Vec<usize> = args
+        .from
+        .trim()
+        .chars()
+        .filter_map(|ch| column_from_char(ch, W))
+        .collect();
+    let mut game = Game::<W, H> {
+        start: moves.len(),
+        moves,
+        human,
+    };
+    debug_assert_eq!(game.position(), start);
+    writeln!(
+        out,
+        "You play {} ({}). Type a column (1-{}), hint, undo or quit.\n",
+        human.symbol(),
+        if human == Player::First {
+            "first"
+        } else {
+            "second"
+        },
+        column_char(W - 1)
+    )?;
+    writeln!(out, "{}\n", game.position())?;
+    loop {
+        let pos = game.position();
+        if pos.is_game_over() {
+            let result = if pos.is_full() && !pos.is_won() {
+                "Draw.".to_owned()
+            } else if pos.side_to_move().other() == human {
+                "You win!".to_owned()
+            } else {
+                "c4 wins.".to_owned()
+            };
+            writeln!(out, "Game over: {result}")?;
+            return Ok(());
+        }
+        if pos.side_to_move() != human {
+            let (col, score) = solver
+                .best_move(&pos)
+                .expect("the game is not over, so there is a move");
+            game.moves.push(col);
+            let after = game.position();
+            writeln!(
+                out,
+                "c4 plays {} (c4 {})\n\n{after}\n",
+                column_char(col),
+                meaning(&pos, score)
+            )?;
+            continue;
+        }
+        let Some(word) = words.next(out, "your move> ")? else {
+            return Ok(());
+        };
+        match parse_request::<W>(&word) {
+            Err(message) => writeln!(out, "{message}")?,
+            Ok(Request::Quit) => {
+                writeln!(out, "Bye.")?;
+                return Ok(());
+            }
+            Ok(Request::Hint) => write!(out, "{}", hint(solver, &pos))?,
+            Ok(Request::Undo) => {
+                if game.undo() {
+                    writeln!(out, "Taken back.\n\n{}\n", game.position())?;
+                } else {
+                    writeln!(out, "Nothing to undo.")?;
+                }
+            }
+            Ok(Request::Column(col)) => {
+                if !pos.can_play(col) {
+                    writeln!(out, "Column {} is full; choose another.", column_char(col))?;
+                } else {
+                    game.moves.push(col);
+                    writeln!(out, "\n{}\n", game.position())?;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests() {
+        assert_eq!(parse_request::<7>("4"), Ok(Request::Column(3)));
+        assert_eq!(parse_request::<7>("HINT"), Ok(Request::Hint));
+        assert_eq!(parse_request::<7>("u"), Ok(Request::Undo));
+        assert_eq!(parse_request::<7>("quit"), Ok(Request::Quit));
+        for bad in ["8", "0", "44", "x", "-1"] {
+            let e = parse_request::<7>(bad).unwrap_err();
+            assert!(e.contains("is not a column (1-7)"), "{e}");
+        }
+    }
+
+    #[test]
+    fn meanings() {
+        let empty = Position::<7, 6>::new();
+        assert_eq!(meaning(&empty, 1), "wins on move 41");
+        assert_eq!(meaning(&empty, 0), "draw");
+        assert_eq!(meaning(&empty, -1), "loses on move 42");
+    }
+
+    #[test]
+    fn undo_takes_back_the_reply_too() {
+        let mut g = Game::<7, 6> {
+            moves: vec![3, 3, 2],
+            start: 0,
+            human: Player::Second,
+        };
+        assert!(g.undo());
+        assert_eq!(g.moves, vec![3]);
+        assert!(!g.undo());
+        let mut g = Game::<7, 6> {
+            moves: vec![3, 3, 2, 4],
+            start: 2,
+            human: Player::First,
+        };
+        assert!(g.undo());
+        assert_eq!(g.moves, vec![3, 3]);
+        assert!(!g.undo());
+    }
+}
