@@ -22,6 +22,7 @@ cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
 c4=$(mktemp "${TMPDIR:-/tmp}/c4-sizes.XXXXXX")
 trap 'rm -f "$c4"' EXIT
 cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
+chmod +x "$c4"
 
 # Every supported size (width, height >= 4, width * (height + 1) <= 64),
 # as "cells width height", fewest cells first.

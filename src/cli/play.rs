@@ -6,7 +6,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 
-use c4::position::{column_char, column_from_char};
+use c4::position::{column_char, column_from_char, column_range};
 use c4::{ForBoard, Player, Position, Score, Solver};
 
 use super::book::{BookChoice, load_book};
@@ -25,8 +25,8 @@ pub enum Side {
 /// Arguments of `c4 play`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-At the prompt type a column (1-7), `hint` (every column's score and what it
-means), `undo` (take back your last move and c4's reply) or `quit`. The game
+At the prompt type a column (1-7 on 7x6; a, b, c for columns 10 and up),
+`hint` (every column's score and what it means), `undo` (take back your last move and c4's reply) or `quit`. The game
 also ends at the end of the input. The board is drawn after every move.
 
 Exit status: 0 when the game ended, was quit or the input ended; 1 for an
@@ -132,8 +132,8 @@ fn parse_request<const W: usize>(word: &str) -> Result<Request, String> {
         return Ok(Request::Column(col));
     }
     Err(format!(
-        "'{word}' is not a column (1-{}) or a command (hint, undo, quit)",
-        column_char(W - 1)
+        "'{word}' is not a column ({}) or a command (hint, undo, quit)",
+        column_range(W)
     ))
 }
 
@@ -295,14 +295,14 @@ fn play<const W: usize, const H: usize, R: BufRead>(
     debug_assert_eq!(game.position(), start);
     writeln!(
         out,
-        "You play {} ({}). Type a column (1-{}), hint, undo or quit.\n",
+        "You play {} ({}). Type a column ({}), hint, undo or quit.\n",
         human.symbol(),
         if human == Player::First {
             "first"
         } else {
             "second"
         },
-        column_char(W - 1)
+        column_range(W)
     )?;
     writeln!(out, "{}\n", game.position())?;
     loop {
