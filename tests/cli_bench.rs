@@ -247,7 +247,10 @@ fn generate_is_deterministic_and_every_line_re_solves_to_its_score() {
     };
     let first = generate();
     assert_eq!(first, generate());
-    let cases: Vec<TestCase> = first.lines().map(|l| parse_line(l).unwrap()).collect();
+    // The board header first, then the cases.
+    let mut lines = first.lines();
+    assert_eq!(lines.next(), Some("# board 7x6"));
+    let cases: Vec<TestCase> = lines.map(|l| parse_line(l).unwrap()).collect();
     assert_eq!(cases.len(), 5);
     let mut solver = Solver::<7, 6>::with_table_bytes(1 << 22).unwrap();
     for case in &cases {
@@ -296,7 +299,8 @@ fn generate_writes_a_file_that_bench_passes() {
         .stdout("")
         .stderr(predicate::str::contains("medium 6"));
     let text = fs::read_to_string(&out).unwrap();
-    assert_eq!(text.lines().count(), 6);
+    // The board header and the six cases.
+    assert_eq!(text.lines().count(), 7);
     c4("bench").arg(&out).assert().success();
 }
 
@@ -326,9 +330,11 @@ fn compare_book_prints_a_row_with_and_one_without_the_book() {
         .arg(&file)
         .assert()
         .success()
-        .stdout(predicate::str::contains("| compare.txt (book) | 4 | 0 |"))
         .stdout(predicate::str::contains(
-            "| compare.txt (no book) | 4 | 0 |",
+            "| compare.txt (book) | 7x6 | 4 | 0 |",
+        ))
+        .stdout(predicate::str::contains(
+            "| compare.txt (no book) | 7x6 | 4 | 0 |",
         ));
     let out = c4("bench")
         .args(["--json", "--no-book"])

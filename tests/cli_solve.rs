@@ -281,7 +281,8 @@ fn json_lines_parse() {
     let (out, _, _) = run(&["solve", "--json", "--weak", &cases[0].moves], "");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys.len(), 4, "{keys:?}");
+    assert_eq!(keys.len(), 5, "{keys:?}");
+    assert_eq!(v["board_size"], "7x6");
     assert_eq!(v["weak"], true);
     assert_eq!(v["score"], cases[0].score.signum());
 }
