@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the book compiled into c4 (books/7x6.c4book): every 7x6 position
+# with at most DEPTH stones, searched from scratch by `c4 book generate`.
+#
+# Usage: scripts/build-book.sh [DEPTH]   (default 8, the depth the binary ships)
+# Environment: C4_THREADS (default 0: every core), C4_TT (table of each
+#              thread, default 4G).
+#
+# Resumable: the generator keeps its checkpoint in books/wip/ (the finished
+# positions, 16 bytes each, synced as they come). Kill the script at any
+# moment and run it again with the same DEPTH: it goes on where it stopped,
+# losing only the positions that were in flight. The checkpoint can be
+# committed, so a build that outlasts one machine's session goes on from
+# another clone.
+#
+# When every position is solved the book is cross-checked (every score the
+# best of its children's), written, re-verified on a random sample of its
+# entries, and installed as books/7x6.c4book; then `cargo build --release`
+# embeds it and `cargo test --release --test book` checks it.
+set -euo pipefail
+
+depth=${1:-8}
+threads=${C4_THREADS:-0}
+tt=${C4_TT:-4G}
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
+# A private copy, so that rebuilding during a long run changes nothing.
+c4=$(mktemp "${TMPDIR:-/tmp}/c4-book.XXXXXX")
+trap 'rm -f "$c4"' EXIT
+cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
+chmod +x "$c4"
+
+mkdir -p "$repo/books/wip"
+work="$repo/books/wip/7x6-d${depth}.c4book"
+start=$SECONDS
+"$c4" book generate --depth "$depth" --threads "$threads" --tt-size "$tt" --out "$work"
+echo "generated in $((SECONDS - start)) s of wall time (this run; earlier runs not counted)"
+"$c4" book verify --sample 100 --tt-size 1G "$work"
+"$c4" book info "$work"
+mv "$work" "$repo/books/7x6.c4book"
+echo "installed books/7x6.c4book; now: cargo build --release && cargo test --release --test book"
