@@ -357,10 +357,11 @@ fn from_key_inverts_key_and_rejects_non_positions() {
 /// The built-in book: well formed, holding the right positions, consistent
 /// (every shallower entry is the negamax of its children), and its deepest
 /// entries (the searched ones) agree with fresh solves on a random sample.
-/// A 7x6 solve of an early position takes a minute or more, so the sample
-/// is small: `C4_BOOK_SAMPLE` entries (default 1, 0 to skip) drawn with the
-/// seed `C4_BOOK_SEED` (default: the time, printed, so that CI runs cover
-/// different entries).
+/// A 7x6 solve of a position with 2 stones takes a minute or more, one with
+/// 8 stones about half a second, so the sample is `C4_BOOK_SAMPLE` entries
+/// (0 to skip; by default 1 for a book of depth 5 or less, 20 for a deeper
+/// one) drawn with the seed `C4_BOOK_SEED` (default: the time, printed, so
+/// that CI runs cover different entries).
 #[test]
 fn the_built_in_book_agrees_with_fresh_solves() {
     let book = builtin::builtin::<7, 6>()
@@ -382,7 +383,7 @@ fn the_built_in_book_agrees_with_fresh_solves() {
     let sample: usize = std::env::var("C4_BOOK_SAMPLE")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+        .unwrap_or(if book.depth() <= 5 { 1 } else { 20 });
     let seed: u64 = std::env::var("C4_BOOK_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
