@@ -26,3 +26,28 @@ pub const SYMMETRY_MAX_MOVES: usize = 16;
 /// big win and a big loss (see `weak_score` in `src/solver/mod.rs`): early
 /// positions often have large scores, later ones rarely.
 pub const WEAK_PROBES_MAX_MOVES: usize = 16;
+
+/// Size of the small table that searches from most positions use (see
+/// [`SMALL_TABLE_MIN_STONES`]). A search probes the table at random places,
+/// so its speed is the memory latency of the table: 2 MiB stays in this
+/// machine's caches (1 MiB of L2 per core, 32 MiB of L3; the TLB reaches a
+/// few MiB) where a 64 MiB table goes to DRAM on most probes. Measured with
+/// `c4 bench`, one thread, table cleared per position, mean time by table
+/// size 512K / 1M / 2M / 4M / 8M / 64M: Middle-Medium 1.27 / 1.35 / 1.32 /
+/// 2.57 / - / 3.09 ms, Begin-Medium (first 40) 32.7 / 34.4 / 30.0 / 41.8 /
+/// 61.1 / 68.6 ms, Begin-Hard (first 5) 1.07 / 0.89 / 0.87 / 1.05 / 1.61 /
+/// 2.01 s, although the small table costs nodes (Begin-Hard +11% at 2M).
+pub const SMALL_TABLE_BYTES: usize = 2 << 20;
+
+/// Searches from positions with at least this many stones and at most
+/// [`SMALL_TABLE_MAX_EMPTY`] empty cells use the small table; the others,
+/// whose searches are the biggest, use the solver's full table (`--tt-size`).
+/// On 7x6 with 2 threads, 3 stones (`444`, 146M nodes) took 4.7 s with the
+/// small table against 6.5 s with 64 MiB; 2 stones (`44`, 132M nodes) 6.9 s
+/// against 6.2 s: there the small table's extra nodes start to cost more
+/// than its faster memory saves.
+pub const SMALL_TABLE_MIN_STONES: usize = 3;
+
+/// See [`SMALL_TABLE_MIN_STONES`]: on boards bigger than 7x6, positions with
+/// more empty cells than 7x6 has after 3 stones keep the full table.
+pub const SMALL_TABLE_MAX_EMPTY: usize = 39;

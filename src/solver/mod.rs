@@ -17,7 +17,10 @@ use crate::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crate::settings::{DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, WEAK_PROBES_MAX_MOVES};
+use crate::settings::{
+    DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY,
+    SMALL_TABLE_MIN_STONES, WEAK_PROBES_MAX_MOVES,
+};
 use search::Searcher;
 use table::{Table, TableError};
 
@@ -27,8 +30,12 @@ pub type Score = i32;
 /// Solves positions of a `W` x `H` board; holds the transposition table, so
 /// keep one solver per thread and reuse it.
 pub struct Solver<const W: usize = 7, const H: usize = 6> {
-    /// Bounds learnt by earlier searches.
+    /// Bounds learnt by earlier searches from early positions.
     table: Table,
+    /// Bounds learnt by earlier searches from the other positions: a table
+    /// small enough to stay in cache (see `SMALL_TABLE_BYTES`); `None` when
+    /// the full table is no bigger.
+    small: Option<Table>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
     /// Threads searching one position (Lazy SMP); 1 by default.
@@ -48,8 +55,18 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// A solver whose table takes at most `bytes` bytes (rounded down to a
     /// power of two).
     pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
+        let key_bits = Position::<W, H>::KEY_BITS as u32;
+        let table = Table::new(bytes, key_bits)?;
+        // Boards with long keys need more than SMALL_TABLE_BYTES: they then
+        // use the full table for everything.
+        let small = if table.bytes() > SMALL_TABLE_BYTES {
+            Table::new(SMALL_TABLE_BYTES, key_bits).ok()
+        } else {
+            None
+        };
         Ok(Solver {
-            table: Table::new(bytes, Position::<W, H>::KEY_BITS as u32)?,
+            table,
+            small,
             nodes: 0,
             threads: 1,
             book: None,
@@ -85,7 +102,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         self.threads
     }
 
-    /// Size of the transposition table in bytes.
+    /// Size of the (full) transposition table in bytes; searches from all but
+    /// the earliest positions use a small table of their own besides it
+    /// ([`SMALL_TABLE_BYTES`](crate::settings::SMALL_TABLE_BYTES)).
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
     }
@@ -94,6 +113,25 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// that the next search is independent of the previous ones.
     pub fn clear(&mut self) {
         self.table.new_generation();
+        if let Some(small) = &mut self.small {
+            small.new_generation();
+        }
+    }
+
+    /// The table that searches from `pos` use: the small one, which stays in
+    /// cache, unless `pos` is so early that its search needs the full table
+    /// (see `SMALL_TABLE_MIN_STONES`). Either holds only true bounds, so
+    /// which one a search uses changes its speed, never its result.
+    fn table_for(&self, pos: &Position<W, H>) -> &Table {
+        let stones = pos.moves_played();
+        match &self.small {
+            Some(small)
+                if stones >= SMALL_TABLE_MIN_STONES && W * H - stones <= SMALL_TABLE_MAX_EMPTY =>
+            {
+                small
+            }
+            _ => &self.table,
+        }
     }
 
     /// Nodes searched since the solver was made or the count was reset.
@@ -127,7 +165,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return Some(score);
         }
         let mut searcher =
-            Searcher::limited(&self.table, max_nodes).with_book(self.book.as_deref());
+            Searcher::limited(self.table_for(pos), max_nodes).with_book(self.book.as_deref());
         let score = exact_score(&mut searcher, pos);
         self.nodes += searcher.nodes;
         score
@@ -181,7 +219,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
-        let table = &self.table;
+        let table = self.table_for(pos);
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..threads {
@@ -278,7 +316,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     {
         let empty = W * H - pos.moves_played();
         if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
-            let mut searcher = Searcher::new(&self.table).with_book(self.book.as_deref());
+            let mut searcher = Searcher::new(self.table_for(pos)).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
             self.nodes += searcher.nodes;
             return score;
@@ -286,7 +324,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
-        let table = &self.table;
+        let table = self.table_for(pos);
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
