@@ -2,7 +2,9 @@
 # Builds c4 in release mode and runs `c4 bench` on the six standard test sets
 # (read from ../shared/testsets beside the repository), printing the table.
 # Begin-Medium and Begin-Hard are cut to their first 200 and 20 lines so the
-# run ends in minutes. Extra arguments go to every `c4 bench` call, e.g.
+# run ends in minutes. The search alone is measured: no opening book (the
+# built-in book answers the early Begin positions without a search; `c4 bench
+# --compare-book` shows both). Extra arguments go to every `c4 bench` call, e.g.
 #   scripts/bench.sh --weak
 #   scripts/bench.sh --threads 2 --tt-size 256M
 #
@@ -24,12 +26,12 @@ cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
 c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
 
 status=0
-"$c4" bench "$@" "$sets/Test_L3_R1" "$sets/Test_L2_R1" "$sets/Test_L2_R2" "$sets/Test_L1_R1" || status=$?
+"$c4" bench --no-book "$@" "$sets/Test_L3_R1" "$sets/Test_L2_R1" "$sets/Test_L2_R2" "$sets/Test_L1_R1" || status=$?
 # The same table goes on: drop the header of the limited runs (JSON rows,
 # with --json, pass through untouched).
 for limited in "Test_L1_R2 200" "Test_L1_R3 20"; do
     read -r file limit <<<"$limited"
-    "$c4" bench "$@" --limit "$limit" "$sets/$file" \
+    "$c4" bench --no-book "$@" --limit "$limit" "$sets/$file" \
         | sed -e '/^| set |/d' -e '/^|---|/d' || status=$?
 done
 if [[ "${C4_BENCH_FULL:-0}" == 1 ]]; then
@@ -41,7 +43,7 @@ if [[ "${C4_BENCH_FULL:-0}" == 1 ]]; then
     for threads in 1 2; do
         start=$(date +%s.%N)
         head -n 5 "$sets/Test_L1_R3" | while read -r moves expected; do
-            got=$("$c4" solve --threads "$threads" "$moves" | cut -d' ' -f2)
+            got=$("$c4" solve --no-book --threads "$threads" "$moves" | cut -d' ' -f2)
             [[ "$got" == "$expected" ]] || echo "mismatch: $moves expected $expected got $got" >&2
         done
         end=$(date +%s.%N)
