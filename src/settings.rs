@@ -36,7 +36,9 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 /// size 512K / 1M / 2M / 4M / 8M / 64M: Middle-Medium 1.27 / 1.35 / 1.32 /
 /// 2.57 / - / 3.09 ms, Begin-Medium (first 40) 32.7 / 34.4 / 30.0 / 41.8 /
 /// 61.1 / 68.6 ms, Begin-Hard (first 5) 1.07 / 0.89 / 0.87 / 1.05 / 1.61 /
-/// 2.01 s, although the small table costs nodes (Begin-Hard +11% at 2M).
+/// 2.01 s (the 64M column and 4M Middle-Medium with a background job
+/// running, the rest quiet), although the small table costs nodes
+/// (Begin-Hard first 5 +11%).
 pub const SMALL_TABLE_BYTES: usize = 2 << 20;
 
 /// Searches from positions with at least this many stones and at most
