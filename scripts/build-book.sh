@@ -3,8 +3,9 @@
 # with at most DEPTH stones, searched from scratch by `c4 book generate`.
 #
 # Usage: scripts/build-book.sh [DEPTH]   (default 8, the depth the binary ships)
-# Environment: C4_THREADS (default 0: every core), C4_TT (table of each
-#              thread, default 4G).
+# Environment: C4_THREADS (default 0: every core), C4_TT (full table of each
+#              thread, default 1G; only searches from positions of fewer
+#              than 3 stones use it, so it matters for DEPTH 0-2 only).
 #
 # Resumable: the generator keeps its checkpoint in books/wip/ (the finished
 # positions, 16 bytes each, synced as they come). Kill the script at any
@@ -21,7 +22,7 @@ set -euo pipefail
 
 depth=${1:-8}
 threads=${C4_THREADS:-0}
-tt=${C4_TT:-4G}
+tt=${C4_TT:-1G}
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
