@@ -42,8 +42,10 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 pub const SMALL_TABLE_BYTES: usize = 2 << 20;
 
 /// Searches from positions with at least this many stones and at most
-/// [`SMALL_TABLE_MAX_EMPTY`] empty cells use the small table; the others,
-/// whose searches are the biggest, use the solver's full table (`--tt-size`).
+/// [`SMALL_TABLE_MAX_EMPTY`] empty cells use the small table alone; the
+/// others, whose searches are the biggest, split their nodes between the
+/// solver's full table (`--tt-size`) and the small one (see
+/// [`SPLIT_SMALL_MAX_EMPTY`]).
 /// On 7x6 with 2 threads, 3 stones (`444`, 146M nodes) took 4.7 s with the
 /// small table against 6.5 s with 64 MiB; 2 stones (`44`, 132M nodes) 6.9 s
 /// against 6.2 s: there the small table's extra nodes start to cost more
@@ -53,3 +55,30 @@ pub const SMALL_TABLE_MIN_STONES: usize = 3;
 /// See [`SMALL_TABLE_MIN_STONES`]: on boards bigger than 7x6, positions with
 /// more empty cells than 7x6 has after 3 stones keep the full table.
 pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
+
+/// In a search from a position earlier than [`SMALL_TABLE_MIN_STONES`] (or
+/// with more than [`SMALL_TABLE_MAX_EMPTY`] empty cells), nodes with at most
+/// this many empty cells store their bounds in the small table, the others in
+/// the full one. Nearly all nodes are deep ones, cheap to search again, so
+/// they lose little in the small table and their probes stay in cache; the
+/// few costly results near the root keep the full table's capacity. Empty
+/// board, one thread, 1 GiB (`C4_SPLIT_EMPTY` sweep, a background job
+/// running): 364.8M nodes in 34.9 s with everything in the full table, 570M
+/// nodes in 23.8 s split at 24 (2 threads); `44` with 2 threads, 1 GiB, two
+/// runs each: 7.5-9.2 s unsplit, 4.9 s at 24, 6.8-7.4 s at 20, 5.8-7.2 s at
+/// 16, and slower with a 1 MiB or 8 MiB small table. Later roots keep the
+/// small table alone: Begin-Hard (first 10) searched the same nodes within
+/// 0.5% split at 24 or not, and its time was no better.
+pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
+
+/// A strong solve of a position with fewer stones than this probes the sign
+/// of the score right after the two cheap probes for a big win and a big
+/// loss, then the value next to it (see `sequential_probe` in
+/// `src/solver/mod.rs`). Such early positions mostly have scores near zero,
+/// where the bisecting order spends whole proofs on probes that the sign and
+/// its neighbour settle anyway. Empty board, one thread: probes 10, -10, -4,
+/// 5, 2, -1, 1, 0 (476M nodes, 262M of them in the last) became 10, -10, 0,
+/// 1 (377M). First 20 Begin-Hard lines (fewer than 8, 6, 10 stones against
+/// none): 12.00M, 12.61M, 12.09M nodes against 12.82M; Begin-Medium (first
+/// 50): +0.6% nodes at 8, +2% at 10, +10% at 12, hence 8.
+pub const SIGN_FIRST_MAX_MOVES: usize = 8;

@@ -18,10 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
-    DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY,
-    SMALL_TABLE_MIN_STONES, WEAK_PROBES_MAX_MOVES,
+    DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES,
+    SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
 };
-use search::Searcher;
+use search::{Searcher, Tables};
 use table::{Table, TableError};
 
 /// A position's score for the side to move (see the module documentation).
@@ -118,19 +118,27 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         }
     }
 
-    /// The table that searches from `pos` use: the small one, which stays in
-    /// cache, unless `pos` is so early that its search needs the full table
-    /// (see `SMALL_TABLE_MIN_STONES`). Either holds only true bounds, so
-    /// which one a search uses changes its speed, never its result.
-    fn table_for(&self, pos: &Position<W, H>) -> &Table {
+    /// The tables a search from `pos` stores its bounds in (see
+    /// [`Tables`]). From most positions, the small table alone: it stays in
+    /// cache (see `SMALL_TABLE_MIN_STONES`). From the earliest ones, whose
+    /// searches outgrow it, nodes with more than `SPLIT_SMALL_MAX_EMPTY`
+    /// empty cells use the full table and the others the small one. Both
+    /// hold only true bounds, so the choice changes a search's speed, never
+    /// its result.
+    fn tables(&self, pos: &Position<W, H>) -> Tables<'_> {
         let stones = pos.moves_played();
         match &self.small {
             Some(small)
                 if stones >= SMALL_TABLE_MIN_STONES && W * H - stones <= SMALL_TABLE_MAX_EMPTY =>
             {
-                small
+                Tables::single(small)
             }
-            _ => &self.table,
+            Some(small) => Tables {
+                large: &self.table,
+                small,
+                large_below: (W * H).saturating_sub(SPLIT_SMALL_MAX_EMPTY),
+            },
+            None => Tables::single(&self.table),
         }
     }
 
@@ -165,7 +173,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return Some(score);
         }
         let mut searcher =
-            Searcher::limited(self.table_for(pos), max_nodes).with_book(self.book.as_deref());
+            Searcher::limited(self.tables(pos), max_nodes).with_book(self.book.as_deref());
         let score = exact_score(&mut searcher, pos);
         self.nodes += searcher.nodes;
         score
@@ -219,7 +227,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
-        let table = self.table_for(pos);
+        let tables = self.tables(pos);
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..threads {
@@ -247,7 +255,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                             continue;
                         }
                         let mut searcher = Searcher::parallel(
-                            table,
+                            tables,
                             &stops[thread],
                             if helping { seed } else { 0 },
                         )
@@ -316,7 +324,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     {
         let empty = W * H - pos.moves_played();
         if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
-            let mut searcher = Searcher::new(self.table_for(pos)).with_book(self.book.as_deref());
+            let mut searcher = Searcher::new(self.tables(pos)).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
             self.nodes += searcher.nodes;
             return score;
@@ -324,7 +332,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
-        let table = self.table_for(pos);
+        let tables = self.tables(pos);
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
@@ -332,7 +340,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 let body = move || {
                     // Thread 0 keeps the deterministic order; helpers get seeds.
                     let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let mut searcher = Searcher::parallel(table, stop, seed).with_book(book);
+                    let mut searcher = Searcher::parallel(tables, stop, seed).with_book(book);
                     if let Some(score) = search(&mut searcher) {
                         let _ = answer.set(score);
                         stop.store(true, Ordering::Relaxed);
@@ -490,18 +498,11 @@ fn exact_score<const W: usize, const H: usize>(
     // The score lies in [min, max]; each null-window search (a window of
     // width one) answers "is it above med?" cheaply, and narrows the range.
     let (mut min, mut max) = pos.score_range();
-    // The first probe asks "is it a big win?" (above half the best score):
-    // cheap either way, and it settles early positions with large scores
-    // (Begin-Easy: -14% nodes, -30% time; other sets unchanged).
-    let mut first = true;
+    let sign_first = pos.moves_played() < SIGN_FIRST_MAX_MOVES;
+    let mut done = 0;
     while min < max {
-        // A window near the extremes is settled fast by the bound
-        // tightening. Measured on the test sets, the order of `next_probe`
-        // beats plain bisection, probing 0 first (5x the nodes on Begin-Easy,
-        // whose scores are large) and one full-window search (+50% nodes on
-        // Begin-Hard, 20x on Begin-Easy).
-        let med = if first { max / 2 } else { next_probe(min, max) };
-        first = false;
+        let med = sequential_probe(done, min, max, sign_first);
+        done += 1;
         let r = searcher.negamax(pos, med, med + 1);
         if searcher.aborted {
             return None;
@@ -513,6 +514,47 @@ fn exact_score<const W: usize, const H: usize>(
         }
     }
     Some(min)
+}
+
+/// The probe (testing "score > med") that a single-thread strong solve makes
+/// after `done` probes, with the score known to lie in `[min, max]`
+/// (`min < max`).
+///
+/// The first probe asks "is it a big win?" (above half the best score):
+/// cheap either way, and it settles early positions with large scores
+/// (Begin-Easy: -14% nodes, -30% time; other sets unchanged). Then
+/// [`next_probe`]: a window near the extremes is settled fast by the bound
+/// tightening; measured on the test sets, that order beats plain bisection,
+/// probing 0 first (5x the nodes on Begin-Easy, whose scores are large) and
+/// one full-window search (+50% nodes on Begin-Hard, 20x on Begin-Easy).
+///
+/// With `sign_first` (the earliest positions, see `SIGN_FIRST_MAX_MOVES`),
+/// the big-win probe is followed by a big-loss probe, then by the sign (0),
+/// then by the value next to the bound the sign probe returned: scores near
+/// zero, the common case there, are then settled by the two proofs they
+/// need, without the costly probes near zero that bisecting adds.
+fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Score {
+    if done == 0 {
+        return max / 2;
+    }
+    if sign_first {
+        let valid = |m: Score| min <= m && m < max;
+        if done <= 1 && min / 2 < 0 && valid(min / 2) {
+            return min / 2;
+        }
+        if done <= 2 && valid(0) {
+            return 0;
+        }
+        if done <= 3 && min >= 1 {
+            // Known to win: is it more than the least win proved?
+            return min;
+        }
+        if done <= 3 && max <= 0 {
+            // Known not to win: is it at least the best outcome proved?
+            return max - 1;
+        }
+    }
+    next_probe(min, max)
 }
 
 /// The weak score (-1, 0 or 1) of `pos` (not terminal); `None` if the

@@ -12,7 +12,7 @@ use crate::solver::table::{Bound, Entry, Table};
 /// what it needs to run beside other threads.
 pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// Bounds learnt so far, shared with other searches of the same solver.
-    table: &'t Table,
+    tables: Tables<'t>,
     /// Nodes visited (calls of [`Searcher::negamax`]).
     pub nodes: u64,
     /// Set by another thread when the answer is known and this search can
@@ -35,6 +35,48 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// Nodes with fewer stones than this look in `book` (0 without a book,
     /// so that the check costs one comparison per node).
     book_below: i32,
+}
+
+/// The two tables a search stores its bounds in: nodes with few stones,
+/// whose subtrees are big and few, in the large table; the many nodes near
+/// the leaves in a small one that stays in cache.
+///
+/// Why: a probe lands at a random place, so a search over a large table
+/// waits on DRAM at almost every node, while nearly all nodes are deep ones
+/// whose results are cheap to recompute. Keeping those in a small table
+/// makes most probes cache hits, and the large table still holds the
+/// expensive results near the root. Each position always goes to the same
+/// table (the choice depends on its stone count only), and both hold only
+/// true bounds, so the split changes speed, never a score.
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'t> {
+    /// Table of the nodes with fewer than `large_below` stones.
+    pub large: &'t Table,
+    /// Table of the other nodes.
+    pub small: &'t Table,
+    /// Stone count from which nodes use `small`.
+    pub large_below: usize,
+}
+
+impl<'t> Tables<'t> {
+    /// One table for every node.
+    pub fn single(table: &'t Table) -> Self {
+        Tables {
+            large: table,
+            small: table,
+            large_below: 0,
+        }
+    }
+
+    /// The table of nodes with `stones` stones.
+    #[inline(always)]
+    fn of(&self, stones: usize) -> &'t Table {
+        if stones < self.large_below {
+            self.large
+        } else {
+            self.small
+        }
+    }
 }
 
 /// Whether this CPU has the POPCNT instruction.
@@ -77,10 +119,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// the column has an odd number of empty cells.
     const OTHER_PARITY_ROWS: u64 = Position::<W, H>::BOARD & !Self::SAME_PARITY_ROWS;
 
-    /// A search over `table` with a node count of zero.
-    pub fn new(table: &'t Table) -> Self {
+    /// A search over `tables` with a node count of zero.
+    pub fn new(tables: Tables<'t>) -> Self {
         Searcher {
-            table,
+            tables,
             nodes: 0,
             stop: None,
             aborted: false,
@@ -94,9 +136,9 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
 
     /// A search that stops when `stop` is set and, for a non-zero `seed`,
     /// perturbs its move order (a Lazy SMP helper).
-    pub fn parallel(table: &'t Table, stop: &'t AtomicBool, seed: u64) -> Self {
+    pub fn parallel(tables: Tables<'t>, stop: &'t AtomicBool, seed: u64) -> Self {
         Searcher {
-            table,
+            tables,
             nodes: 0,
             stop: Some(stop),
             aborted: false,
@@ -109,10 +151,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     }
 
     /// A search that gives up (sets `aborted`) after about `limit` nodes.
-    pub fn limited(table: &'t Table, limit: u64) -> Self {
+    pub fn limited(tables: Tables<'t>, limit: u64) -> Self {
         Searcher {
             node_limit: limit,
-            ..Self::new(table)
+            ..Self::new(tables)
         }
     }
 
@@ -289,6 +331,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // early).
         let etc = Self::CELLS - moves >= ETC_MIN_EMPTY;
         let mut keys = [0u64; W];
+        let table = self.tables.of(pos.moves_played());
+        let child_table = self.tables.of(pos.moves_played() + 1);
         if etc {
             // A child's key is `opponent + mask + cell` (the child's side to
             // move owns our opponent's stones): no need to play the move.
@@ -300,7 +344,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 rest ^= cell;
                 let key = Self::stored_key(base + cell, child_moves).0;
                 keys[Position::<W, H>::column_of(cell)] = key;
-                self.table.prefetch(key);
+                child_table.prefetch(key);
             }
         }
 
@@ -308,7 +352,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // window the same way, and may settle it without a search.
         let (key, mirrored) = Self::stored_key(pos.key(), pos.moves_played());
         let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = table.probe(key) {
             match entry.bound {
                 Bound::Exact => return entry.score,
                 Bound::Lower => {
@@ -347,11 +391,11 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 let cell = rest & rest.wrapping_neg();
                 rest ^= cell;
                 let col = Position::<W, H>::column_of(cell);
-                if let Some(entry) = self.table.probe(keys[col]) {
+                if let Some(entry) = child_table.probe(keys[col]) {
                     if entry.bound != Bound::Lower && -entry.score >= beta {
                         self.record(
-                            key,
-                            mirrored,
+                            table,
+                            (key, mirrored),
                             Bound::Lower,
                             -entry.score,
                             Some(cell),
@@ -426,7 +470,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
             value = value.max(score);
             if score >= beta {
-                self.record(key, mirrored, Bound::Lower, score, Some(cell), nodes_before);
+                self.record(
+                    table,
+                    (key, mirrored),
+                    Bound::Lower,
+                    score,
+                    Some(cell),
+                    nodes_before,
+                );
                 return score;
             }
             if score > alpha {
@@ -437,7 +488,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // A child inside the window gave its exact score; every other one is
         // at most alpha: alpha is exact. Otherwise it is only an upper bound.
         match best {
-            Some(cell) => self.record(key, mirrored, Bound::Exact, alpha, Some(cell), nodes_before),
+            Some(cell) => self.record(
+                table,
+                (key, mirrored),
+                Bound::Exact,
+                alpha,
+                Some(cell),
+                nodes_before,
+            ),
             None => {
                 // Every move is at most `value`: searched ones returned at
                 // most that, skipped ones had a table bound at most alpha.
@@ -449,7 +507,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 }
                 debug_assert!(value <= alpha);
                 let best = table_move.map(Position::<W, H>::column_mask);
-                self.record(key, mirrored, Bound::Upper, value, best, nodes_before);
+                self.record(
+                    table,
+                    (key, mirrored),
+                    Bound::Upper,
+                    value,
+                    best,
+                    nodes_before,
+                );
                 return value;
             }
         }
@@ -580,19 +645,20 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         (key, false)
     }
 
-    /// Stores a search result, with the work it took (log2 of its nodes).
+    /// Stores a search result in `table` (the node's, see [`Tables`]), with
+    /// the work it took (log2 of its nodes).
     #[inline(always)]
     fn record(
         &self,
-        key: u64,
-        mirrored: bool,
+        table: &Table,
+        (key, mirrored): (u64, bool),
         bound: Bound,
         score: i32,
         cell: Option<u64>,
         nodes_before: u64,
     ) {
         let nodes = self.nodes - nodes_before + 1;
-        self.table.store(
+        table.store(
             key,
             Entry {
                 bound,
