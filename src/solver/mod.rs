@@ -36,6 +36,13 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     /// small enough to stay in cache (see `SMALL_TABLE_BYTES`); `None` when
     /// the full table is no bigger.
     small: Option<Table>,
+    /// One more small table for each thread past the first: in a parallel
+    /// search from one of the earliest positions, where the nodes are split
+    /// between the full table and a small one (see [`Solver::tables`]),
+    /// each thread keeps its deep nodes in a small table of its own. Shared,
+    /// the one small table filled twice as fast: the empty board with 2
+    /// threads searched 551M nodes against 377M for one thread.
+    helper_small: Vec<Table>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
     /// Threads searching one position (Lazy SMP); 1 by default.
@@ -67,6 +74,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         Ok(Solver {
             table,
             small,
+            helper_small: Vec::new(),
             nodes: 0,
             threads: 1,
             book: None,
@@ -77,6 +85,17 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// the one table (Lazy SMP); scores do not depend on the thread count.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+        if let Some(small) = &self.small {
+            let key_bits = Position::<W, H>::KEY_BITS as u32;
+            while self.helper_small.len() + 1 < self.threads {
+                // A helper without a table of its own shares the first one
+                // (see `tables`): slower, never wrong.
+                match Table::new(small.bytes(), key_bits) {
+                    Ok(table) => self.helper_small.push(table),
+                    Err(_) => break,
+                }
+            }
+        }
     }
 
     /// Sets the opening book (none by default). A position in the book is
@@ -116,6 +135,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(small) = &mut self.small {
             small.new_generation();
         }
+        for small in &mut self.helper_small {
+            small.new_generation();
+        }
     }
 
     /// The tables a search from `pos` stores its bounds in (see
@@ -125,7 +147,10 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// empty cells use the full table and the others the small one. Both
     /// hold only true bounds, so the choice changes a search's speed, never
     /// its result.
-    fn tables(&self, pos: &Position<W, H>) -> Tables<'_> {
+    ///
+    /// `thread` numbers the threads of a parallel search (0 otherwise): in
+    /// the split case each has a small table of its own.
+    fn tables(&self, pos: &Position<W, H>, thread: usize) -> Tables<'_> {
         let stones = pos.moves_played();
         match &self.small {
             Some(small)
@@ -135,7 +160,10 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             }
             Some(small) => Tables {
                 large: &self.table,
-                small,
+                small: match thread {
+                    0 => small,
+                    t => self.helper_small.get(t - 1).unwrap_or(small),
+                },
                 large_below: (W * H).saturating_sub(SPLIT_SMALL_MAX_EMPTY),
             },
             None => Tables::single(&self.table),
@@ -173,7 +201,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return Some(score);
         }
         let mut searcher =
-            Searcher::limited(self.tables(pos), max_nodes).with_book(self.book.as_deref());
+            Searcher::limited(self.tables(pos, 0), max_nodes).with_book(self.book.as_deref());
         let score = exact_score(&mut searcher, pos);
         self.nodes += searcher.nodes;
         score
@@ -227,11 +255,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
-        let tables = self.tables(pos);
+        let tables: Vec<Tables<'_>> = (0..self.threads).map(|t| self.tables(pos, t)).collect();
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..threads {
                 let (range, probing, stops, nodes) = (&range, &probing, &stops, &nodes);
+                let tables = tables[thread];
                 let body = move || {
                     let seed = (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     let mut total = 0;
@@ -324,7 +353,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     {
         let empty = W * H - pos.moves_played();
         if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
-            let mut searcher = Searcher::new(self.tables(pos)).with_book(self.book.as_deref());
+            let mut searcher = Searcher::new(self.tables(pos, 0)).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
             self.nodes += searcher.nodes;
             return score;
@@ -332,11 +361,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
-        let tables = self.tables(pos);
+        let tables: Vec<Tables<'_>> = (0..self.threads).map(|t| self.tables(pos, t)).collect();
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
                 let (stop, answer, nodes, search) = (&stop, &answer, &nodes, &search);
+                let tables = tables[thread];
                 let body = move || {
                     // Thread 0 keeps the deterministic order; helpers get seeds.
                     let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
