@@ -62,13 +62,14 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// the full one. Nearly all nodes are deep ones, cheap to search again, so
 /// they lose little in the small table and their probes stay in cache; the
 /// few costly results near the root keep the full table's capacity. Empty
-/// board, one thread, 1 GiB (`C4_SPLIT_EMPTY` sweep, a background job
-/// running): 364.8M nodes in 34.9 s with everything in the full table, 570M
-/// nodes in 23.8 s split at 24 (2 threads); `44` with 2 threads, 1 GiB, two
-/// runs each: 7.5-9.2 s unsplit, 4.9 s at 24, 6.8-7.4 s at 20, 5.8-7.2 s at
-/// 16, and slower with a 1 MiB or 8 MiB small table. Later roots keep the
-/// small table alone: Begin-Hard (first 10) searched the same nodes within
-/// 0.5% split at 24 or not, and its time was no better.
+/// board, 1 GiB, same session: one thread 77.0 s (339M nodes) unsplit, 40.1
+/// s (377M, with the sign-first probes) split at 24; two threads 36.5 s
+/// unsplit, 22-26 s split with a small table per thread. Sweep on `44`, 2
+/// threads, two runs each: 7.5-9.2 s unsplit, 4.9 s at 24, 6.8-7.4 s at 20,
+/// 5.8-7.2 s at 16, and slower with a 1 MiB or 8 MiB small table (noisy).
+/// Later roots keep the small table alone: Begin-Hard (first 10) searched
+/// the same nodes within 0.5% split at 24 or not, and its time was no
+/// better.
 pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 
 /// A strong solve of a position with fewer stones than this probes the sign
