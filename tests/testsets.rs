@@ -222,7 +222,6 @@ fn check_sample(label: &str, lines: &[TestLine]) {
     );
 }
 
-/// Every `step`-th line of a whole test set, starting with the first.
 #[test]
 fn begin_medium_first_30_two_threads_strong() {
     run_set_threads("Test_L1_R2", "Begin-Medium", Some(30), Mode::Strong, 2);
@@ -233,6 +232,14 @@ fn begin_medium_first_30_two_threads_weak() {
     run_set_threads("Test_L1_R2", "Begin-Medium", Some(30), Mode::Weak, 2);
 }
 
+/// Two threads on the earliest positions: their nodes are split between the
+/// shared full table and a small table per thread.
+#[test]
+fn begin_hard_first_10_two_threads_strong() {
+    run_set_threads("Test_L1_R3", "Begin-Hard", Some(10), Mode::Strong, 2);
+}
+
+/// Every `step`-th line of a whole test set, starting with the first.
 fn every_nth(file: &str, step: usize) -> Option<Vec<TestLine>> {
     let lines = load_testset(file, None)?;
     Some(lines.into_iter().step_by(step).collect())

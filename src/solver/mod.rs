@@ -148,13 +148,24 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// hold only true bounds, so the choice changes a search's speed, never
     /// its result.
     ///
-    /// `thread` numbers the threads of a parallel search (0 otherwise): in
-    /// the split case each has a small table of its own.
-    fn tables(&self, pos: &Position<W, H>, thread: usize) -> Tables<'_> {
+    /// `thread` numbers the threads of a `parallel` search (0 otherwise): in
+    /// the split case each has a small table of its own. A parallel search
+    /// splits its nodes from any root with more than `SPLIT_SMALL_MAX_EMPTY`
+    /// empty cells: sharing one small table, two threads evict each other's
+    /// deep results, while the full table shares the results near the root.
+    /// First 10 Begin-Hard lines, each solved alone (`c4 solve --no-book
+    /// --threads N`, three alternated runs, medians): 1 thread 11.3 s, 2
+    /// threads 9.4 s on the shared small table, 7.2 s split (1.2x -> 1.57x).
+    /// Roots with fewer empty cells keep the shared small table: the full
+    /// table would hold none of their nodes, and the threads would share
+    /// nothing.
+    fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
         let stones = pos.moves_played();
         match &self.small {
             Some(small)
-                if stones >= SMALL_TABLE_MIN_STONES && W * H - stones <= SMALL_TABLE_MAX_EMPTY =>
+                if stones >= SMALL_TABLE_MIN_STONES
+                    && W * H - stones <= SMALL_TABLE_MAX_EMPTY
+                    && !(parallel && W * H - stones > SPLIT_SMALL_MAX_EMPTY) =>
             {
                 Tables::single(small)
             }
@@ -200,8 +211,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = self.known_score(pos) {
             return Some(score);
         }
-        let mut searcher =
-            Searcher::limited(self.tables(pos, 0), max_nodes).with_book(self.book.as_deref());
+        let mut searcher = Searcher::limited(self.tables(pos, 0, false), max_nodes)
+            .with_book(self.book.as_deref());
         let score = exact_score(&mut searcher, pos);
         self.nodes += searcher.nodes;
         score
@@ -255,7 +266,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_>> = (0..self.threads).map(|t| self.tables(pos, t)).collect();
+        let tables: Vec<Tables<'_>> = (0..self.threads)
+            .map(|t| self.tables(pos, t, true))
+            .collect();
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..threads {
@@ -353,7 +366,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     {
         let empty = W * H - pos.moves_played();
         if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
-            let mut searcher = Searcher::new(self.tables(pos, 0)).with_book(self.book.as_deref());
+            let mut searcher =
+                Searcher::new(self.tables(pos, 0, false)).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
             self.nodes += searcher.nodes;
             return score;
@@ -361,7 +375,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_>> = (0..self.threads).map(|t| self.tables(pos, t)).collect();
+        let tables: Vec<Tables<'_>> = (0..self.threads)
+            .map(|t| self.tables(pos, t, true))
+            .collect();
         let book = self.book.as_deref();
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
