@@ -35,8 +35,14 @@ chmod +x "$c4"
 mkdir -p "$repo/books/wip"
 work="$repo/books/wip/7x6-d${depth}.c4book"
 start=$SECONDS
-"$c4" book generate --depth "$depth" --threads "$threads" --tt-size "$tt" --out "$work"
-echo "generated in $((SECONDS - start)) s of wall time (this run; earlier runs not counted)"
+# A finished run leaves the book in books/wip/ (and no checkpoint): then only
+# the verification and installation below are left.
+if [[ -f "$work" && ! -f "$work.partial" ]]; then
+    echo "$work is already generated: verifying and installing it"
+else
+    "$c4" book generate --depth "$depth" --threads "$threads" --tt-size "$tt" --out "$work"
+    echo "generated in $((SECONDS - start)) s of wall time (this run; earlier runs not counted)"
+fi
 "$c4" book verify --sample 100 --tt-size 1G "$work"
 "$c4" book info "$work"
 mv "$work" "$repo/books/7x6.c4book"
