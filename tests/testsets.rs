@@ -293,3 +293,58 @@ fn missing_testsets_fail_in_ci() {
     let missing = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("no/such/testsets");
     existing_testsets_dir(&missing, true);
 }
+
+/// The built-in book against the reference scores: every line of the three
+/// Begin sets with at most the book's depth in stones (1,120 lines, 774 of
+/// them Begin-Hard's) is answered by `solve` without a search (0 nodes) and
+/// with the expected score; every line with fewer stones is analysed
+/// without a search too (its children are in the book), the best column
+/// giving the expected score.
+#[test]
+fn the_built_in_book_answers_the_begin_sets_without_a_search() {
+    let book = c4::book::builtin::builtin::<7, 6>()
+        .expect("c4 has a 7x6 book")
+        .unwrap();
+    let depth = book.depth();
+    let mut solver = Solver::<7, 6>::new();
+    solver.set_book(Some(std::sync::Arc::new(book)));
+    let mut problems = Vec::new();
+    let mut looked_up = 0;
+    for (file, label) in [
+        ("Test_L1_R1", "Begin-Easy"),
+        ("Test_L1_R2", "Begin-Medium"),
+        ("Test_L1_R3", "Begin-Hard"),
+    ] {
+        let Some(lines) = load_testset(file, None) else {
+            return;
+        };
+        for t in lines.iter().filter(|t| t.moves.len() <= depth) {
+            let id = format!("{label} line {} '{}' (score {})", t.line, t.moves, t.score);
+            let pos: Position = Position::parse(&t.moves).unwrap();
+            solver.reset_node_count();
+            let score = solver.solve(&pos);
+            if score != t.score || solver.node_count() != 0 {
+                problems.push(format!("{id}: {score} in {} nodes", solver.node_count()));
+            }
+            if t.moves.len() < depth {
+                let analysis = solver.analyze(&pos);
+                let best = analysis.iter().flatten().max().copied();
+                if best != Some(t.score) || solver.node_count() != 0 {
+                    problems.push(format!(
+                        "{id}: analyze {analysis:?} in {} nodes",
+                        solver.node_count()
+                    ));
+                }
+            }
+            looked_up += 1;
+        }
+    }
+    eprintln!("built-in book (depth {depth}): {looked_up} Begin lines looked up");
+    assert!(depth < 8 || looked_up == 1120, "{looked_up} lines");
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
