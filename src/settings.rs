@@ -83,3 +83,20 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 /// none): 12.00M, 12.61M, 12.09M nodes against 12.82M; Begin-Medium (first
 /// 50): +0.6% nodes at 8, +2% at 10, +10% at 12, hence 8.
 pub const SIGN_FIRST_MAX_MOVES: usize = 8;
+
+/// In a search on several threads, nodes with at least this many empty
+/// cells mark themselves as being searched, and defer the moves that
+/// another thread is searching (see `Busy` in `src/solver/search.rs`).
+/// Below it subtrees are small, and the marks would cost more than the
+/// duplicated work they avoid. Two threads, the first 10 Begin-Hard lines
+/// each solved alone, nodes of both threads summed (means of three runs):
+/// 140.6M without deferring, 131.8M / 134.9M / 134.0M / 132.9M at 12 / 16
+/// / 22 / 28; times were too noisy that day to choose among these. Against
+/// the binary before deferring, four alternated runs: 131.5M against
+/// 138.0M nodes, median 6.30 s against 6.53 s. The empty board (two runs
+/// each): 21.8-24.7 s against 20.7-26.9 s, no difference seen.
+pub const DEFER_MIN_EMPTY: usize = 22;
+
+/// Slots of the set of nodes being searched (as a power of two): far more
+/// than the big nodes on the threads' paths, so marks rarely collide.
+pub const BUSY_SLOTS_BITS: u32 = 12;

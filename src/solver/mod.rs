@@ -18,10 +18,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
-    DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES,
-    SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
+    BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SIGN_FIRST_MAX_MOVES,
+    SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
+    WEAK_PROBES_MAX_MOVES,
 };
-use search::{Searcher, Tables};
+use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
 
 /// A position's score for the side to move (see the module documentation).
@@ -271,9 +272,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             .map(|t| self.tables(pos, t, true))
             .collect();
         let book = self.book.as_deref();
+        let in_progress = Busy::new(BUSY_SLOTS_BITS);
         std::thread::scope(|scope| {
             for thread in 0..threads {
-                let (range, probing, stops, nodes) = (&range, &probing, &stops, &nodes);
+                let (range, probing, stops, nodes, in_progress) =
+                    (&range, &probing, &stops, &nodes, &in_progress);
                 let tables = tables[thread];
                 let body = move || {
                     let seed = (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -306,7 +309,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                             &stops[thread],
                             if helping { seed } else { 0 },
                         )
-                        .with_book(book);
+                        .with_book(book)
+                        .with_busy(in_progress);
                         let r = searcher.negamax(pos, med, med + 1);
                         total += searcher.nodes;
                         done += 1;
@@ -385,14 +389,17 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             .map(|t| self.tables(pos, t, true))
             .collect();
         let book = self.book.as_deref();
+        let busy = Busy::new(BUSY_SLOTS_BITS);
         std::thread::scope(|scope| {
             for thread in 0..self.threads {
-                let (stop, answer, nodes, search) = (&stop, &answer, &nodes, &search);
+                let (stop, answer, nodes, search, busy) = (&stop, &answer, &nodes, &search, &busy);
                 let tables = tables[thread];
                 let body = move || {
                     // Thread 0 keeps the deterministic order; helpers get seeds.
                     let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let mut searcher = Searcher::parallel(tables, stop, seed).with_book(book);
+                    let mut searcher = Searcher::parallel(tables, stop, seed)
+                        .with_book(book)
+                        .with_busy(busy);
                     if let Some(score) = search(&mut searcher) {
                         let _ = answer.set(score);
                         stop.store(true, Ordering::Relaxed);

@@ -1,10 +1,10 @@
 //! The negamax alpha-beta search.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::book::Book;
 use crate::position::{Position, row_mask};
-use crate::settings::{ETC_MIN_EMPTY, SYMMETRY_MAX_MOVES};
+use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, SYMMETRY_MAX_MOVES};
 use crate::solver::ordering::{MoveSorter, center_first_order};
 use crate::solver::table::{Bound, Entry, Table};
 
@@ -35,6 +35,62 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// Nodes with fewer stones than this look in `book` (0 without a book,
     /// so that the check costs one comparison per node).
     book_below: i32,
+    /// Shared among the threads of a parallel search: the keys of the big
+    /// nodes some thread is searching now (see [`Busy`]).
+    busy: Option<&'t Busy>,
+}
+
+/// The nodes that the threads of one parallel search are in the middle of
+/// searching, by key, for nodes with at least [`DEFER_MIN_EMPTY`] empty
+/// cells: one slot per hash of the key, the last thread to enter a node
+/// owning its slot (a lost mark only means less deferring).
+///
+/// Why: Lazy SMP threads share results through the table but walk the tree
+/// in nearly the same order, so two threads often search the same big
+/// subtree at the same moment. A node whose moves must all be searched (it
+/// fails low) searches its first move, then defers the moves another
+/// thread is already searching to the end, when their results are likely
+/// in the table (the idea of ABDADA, Weill 1996). A node's first move is
+/// never deferred, so a node expected to cut off behaves as before. The
+/// order of moves changes, never the set searched: scores are unchanged.
+pub(crate) struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    /// An empty set of `1 << bits` slots.
+    pub fn new(bits: u32) -> Self {
+        Busy {
+            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        // Keys are position encodings, not hashes: mix before indexing.
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.slots[(h >> 40) as usize & (self.slots.len() - 1)]
+    }
+
+    /// Marks `key` as being searched.
+    #[inline(always)]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+
+    /// Unmarks `key`, unless another node took its slot since.
+    #[inline(always)]
+    fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether some thread is searching `key`.
+    #[inline(always)]
+    fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == key
+    }
 }
 
 /// The two tables a search stores its bounds in: nodes with few stones,
@@ -131,6 +187,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             node_limit: u64::MAX,
             book: None,
             book_below: 0,
+            busy: None,
         }
     }
 
@@ -147,6 +204,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             node_limit: u64::MAX,
             book: None,
             book_below: 0,
+            busy: None,
         }
     }
 
@@ -156,6 +214,13 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             node_limit: limit,
             ..Self::new(tables)
         }
+    }
+
+    /// This search, deferring the moves that other threads sharing `busy`
+    /// are searching (see [`Busy`]).
+    pub fn with_busy(mut self, busy: &'t Busy) -> Self {
+        self.busy = Some(busy);
+        self
     }
 
     /// This search, consulting `book` (see [`Book::get`]).
@@ -434,6 +499,17 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // 100 Begin-Easy.
         let mut value = i32::MIN;
         let mut searched = 0u64;
+        // Parallel search of a big node: mark it, and defer the moves other
+        // threads are searching (see `Busy`; `keys` holds the children's
+        // keys since such a node does the ETC probes).
+        let busy = self
+            .busy
+            .filter(|_| Self::CELLS - moves >= DEFER_MIN_EMPTY as i32 && etc);
+        if let Some(busy) = busy {
+            busy.enter(key);
+        }
+        let mut deferred = [0u64; W];
+        let (mut deferred_len, mut deferred_next) = (0, 0);
         loop {
             let (cell, threats) = match first.take() {
                 Some(cell) => (
@@ -453,11 +529,27 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                     });
                     match sorter.next() {
                         Some(cell) => (cell, child_threats[Position::<W, H>::column_of(cell)]),
+                        None if deferred_next < deferred_len => {
+                            let cell = deferred[deferred_next];
+                            deferred_next += 1;
+                            (cell, child_threats[Position::<W, H>::column_of(cell)])
+                        }
                         None => break,
                     }
                 }
             };
-            if child_cap[Position::<W, H>::column_of(cell)] <= alpha {
+            let col = Position::<W, H>::column_of(cell);
+            if child_cap[col] <= alpha {
+                continue;
+            }
+            if let Some(busy) = busy
+                && searched != 0
+                && deferred_len < W
+                && deferred_next == 0
+                && busy.contains(keys[col])
+            {
+                deferred[deferred_len] = cell;
+                deferred_len += 1;
                 continue;
             }
             let mut child = *pos;
@@ -466,10 +558,16 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             let score = -self.search(&child, -beta, -alpha, threats);
             if self.aborted {
                 // Unwinding: the score is void and must not be stored.
+                if let Some(busy) = busy {
+                    busy.leave(key);
+                }
                 return 0;
             }
             value = value.max(score);
             if score >= beta {
+                if let Some(busy) = busy {
+                    busy.leave(key);
+                }
                 self.record(
                     table,
                     (key, mirrored),
@@ -484,6 +582,9 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 alpha = score;
                 best = Some(cell);
             }
+        }
+        if let Some(busy) = busy {
+            busy.leave(key);
         }
         // A child inside the window gave its exact score; every other one is
         // at most alpha: alpha is exact. Otherwise it is only an upper bound.
@@ -670,5 +771,32 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 work: 64 - nodes.leading_zeros(),
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Busy;
+
+    #[test]
+    fn busy_marks_and_unmarks_keys() {
+        let busy = Busy::new(4);
+        let (a, b) = (0x1234_5678_9abc, 0x0fed_cba9_8765);
+        assert!(!busy.contains(a) && !busy.contains(b));
+        busy.enter(a);
+        assert!(busy.contains(a));
+        busy.leave(a);
+        assert!(!busy.contains(a));
+        // A key that took the slot over is not unmarked by the old one.
+        let c = (1..1u64 << 20)
+            .find(|&k| k != a && std::ptr::eq(busy.slot(k), busy.slot(a)))
+            .unwrap();
+        busy.enter(a);
+        busy.enter(c);
+        assert!(busy.contains(c) && !busy.contains(a));
+        busy.leave(a);
+        assert!(busy.contains(c));
+        busy.leave(c);
+        assert!(!busy.contains(c));
     }
 }
