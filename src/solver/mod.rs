@@ -50,6 +50,9 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     threads: usize,
     /// Exact scores of the opening, used at the root and inside searches.
     book: Option<Arc<Book<W, H>>>,
+    /// Whether the pages of `table` have been touched (see
+    /// [`Solver::tables`]).
+    table_touched: AtomicBool,
 }
 
 impl<const W: usize, const H: usize> Solver<W, H> {
@@ -64,7 +67,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// power of two).
     pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
         let key_bits = Position::<W, H>::KEY_BITS as u32;
-        let table = Table::new(bytes, key_bits)?;
+        // With a small table, most searches never use the full one: its pages
+        // are touched only before the first search that does.
+        let table = Table::new_untouched(bytes, key_bits)?;
         // Boards with long keys need more than SMALL_TABLE_BYTES: they then
         // use the full table for everything.
         let small = if table.bytes() > SMALL_TABLE_BYTES {
@@ -72,10 +77,15 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         } else {
             None
         };
+        let table_touched = AtomicBool::new(small.is_none());
+        if small.is_none() {
+            table.touch();
+        }
         Ok(Solver {
             table,
             small,
             helper_small: Vec::new(),
+            table_touched,
             nodes: 0,
             threads: 1,
             book: None,
@@ -171,7 +181,14 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 Tables::single(small)
             }
             Some(small) => Tables {
-                large: &self.table,
+                large: {
+                    // Touched here, before the search, rather than page by
+                    // page inside it (a fault stalls the searching thread).
+                    if !self.table_touched.swap(true, Ordering::Relaxed) {
+                        self.table.touch();
+                    }
+                    &self.table
+                },
                 small: match thread {
                     0 => small,
                     t => self.helper_small.get(t - 1).unwrap_or(small),
