@@ -67,8 +67,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// power of two).
     pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
         let key_bits = Position::<W, H>::KEY_BITS as u32;
-        // With a small table, most searches never use the full one: its pages
-        // are touched only before the first search that does.
+        // Most searches never use the full table when there is a small one:
+        // its pages are touched only before the first search that does (see
+        // `full_table`).
         let table = Table::new_untouched(bytes, key_bits)?;
         // Boards with long keys need more than SMALL_TABLE_BYTES: they then
         // use the full table for everything.
@@ -77,15 +78,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         } else {
             None
         };
-        let table_touched = AtomicBool::new(small.is_none());
-        if small.is_none() {
-            table.touch();
-        }
         Ok(Solver {
             table,
             small,
             helper_small: Vec::new(),
-            table_touched,
+            table_touched: AtomicBool::new(false),
             nodes: 0,
             threads: 1,
             book: None,
@@ -181,22 +178,25 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 Tables::single(small)
             }
             Some(small) => Tables {
-                large: {
-                    // Touched here, before the search, rather than page by
-                    // page inside it (a fault stalls the searching thread).
-                    if !self.table_touched.swap(true, Ordering::Relaxed) {
-                        self.table.touch();
-                    }
-                    &self.table
-                },
+                large: self.full_table(),
                 small: match thread {
                     0 => small,
                     t => self.helper_small.get(t - 1).unwrap_or(small),
                 },
                 large_below: (W * H).saturating_sub(SPLIT_SMALL_MAX_EMPTY),
             },
-            None => Tables::single(&self.table),
+            None => Tables::single(self.full_table()),
         }
+    }
+
+    /// The full table, for a search about to use it: its pages are touched
+    /// the first time, before the search rather than page by page inside it
+    /// (a fault stalls the searching thread).
+    fn full_table(&self) -> &Table {
+        if !self.table_touched.swap(true, Ordering::Relaxed) {
+            self.table.touch();
+        }
+        &self.table
     }
 
     /// Nodes searched since the solver was made or the count was reset.

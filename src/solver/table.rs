@@ -130,9 +130,9 @@ impl Table {
 
     /// [`Table::new`] without touching the pages: a table that may never be
     /// used costs no page faults (nor memory), and one that is used pays
-    /// them in its first search, for the pages it reaches. For the solver's
-    /// full table when a small table serves most searches: a batch of
-    /// mid-game positions never touches it. Middle-Medium, `c4 bench
+    /// them when it is used (or calls [`Table::touch`] first). For the
+    /// solver's full table, which most searches never use when there is a
+    /// small table: a batch of mid-game positions never touches it. Middle-Medium, `c4 bench
     /// --threads 2`, wall time: with each worker's 64 MiB table touched at
     /// start-up, 0.19-0.32 s of system time in 1.19-1.60 s; left untouched,
     /// 0.00-0.01 s, and 1 thread against 2 went from about 1.5-1.67x to
