@@ -5,7 +5,12 @@
 # Usage: scripts/build-book.sh [DEPTH]   (default 8, the depth the binary ships)
 # Environment: C4_THREADS (default 0: every core), C4_TT (full table of each
 #              thread, default 1G; only searches from positions of fewer
-#              than 3 stones use it, so it matters for DEPTH 0-2 only).
+#              than 3 stones use it, so it matters for DEPTH 0-2 only),
+#              C4_BOUNDS (a book whose parent scores bound the searches,
+#              `c4 book generate --bounds-from`; default: the built-in book
+#              when DEPTH is deeper than it, none otherwise, so that
+#              rebuilding the shipped depth stays independent of the book
+#              it replaces; set it empty for none).
 #
 # Resumable: the generator keeps its checkpoint in books/wip/ (the finished
 # positions, 16 bytes each, synced as they come). Kill the script at any
@@ -32,6 +37,13 @@ trap 'rm -f "$c4"' EXIT
 cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
 chmod +x "$c4"
 
+builtin_depth=$("$c4" book info builtin | sed -n 's/^depth: //p')
+if [[ -z ${C4_BOUNDS+set} ]]; then
+    if ((depth > builtin_depth)); then C4_BOUNDS=builtin; else C4_BOUNDS=; fi
+fi
+bounds=()
+if [[ -n $C4_BOUNDS ]]; then bounds=(--bounds-from "$C4_BOUNDS"); fi
+
 mkdir -p "$repo/books/wip"
 work="$repo/books/wip/7x6-d${depth}.c4book"
 start=$SECONDS
@@ -40,7 +52,7 @@ start=$SECONDS
 if [[ -f "$work" && ! -f "$work.partial" ]]; then
     echo "$work is already generated: verifying and installing it"
 else
-    "$c4" book generate --depth "$depth" --threads "$threads" --tt-size "$tt" --out "$work"
+    "$c4" book generate --depth "$depth" --threads "$threads" --tt-size "$tt" "${bounds[@]}" --out "$work"
     echo "generated in $((SECONDS - start)) s of wall time (this run; earlier runs not counted)"
 fi
 "$c4" book verify --sample 100 --tt-size 1G "$work"

@@ -525,6 +525,26 @@ impl<const W: usize, const H: usize> Position<W, H> {
         })
     }
 
+    /// The positions this one can follow: for each column whose top stone is
+    /// the last mover's, the position without that stone, the last mover
+    /// to move. Whether a parent can arise in a game (it may hold a four
+    /// already) is not checked.
+    pub fn parents(&self) -> impl Iterator<Item = Self> + '_ {
+        let last_mover = self.mask ^ self.current;
+        (0..W).filter_map(move |col| {
+            let height = self.column_height(col);
+            if height == 0 {
+                return None;
+            }
+            let top = 1u64 << (col * (H + 1) + height - 1);
+            (last_mover & top != 0).then(|| Position {
+                current: last_mover ^ top,
+                mask: self.mask ^ top,
+                moves: self.moves - 1,
+            })
+        })
+    }
+
     /// Reverses the columns of a bitboard.
     #[inline(always)]
     pub fn mirror(board: u64) -> u64 {

@@ -428,3 +428,31 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
+    let small = build::<5, 4>(4);
+    let big = build::<5, 4>(5);
+    let deepest = generate::deepest_positions::<5, 4>(5, Shard::WHOLE);
+    let mut solver = Solver::<5, 4>::with_table_bytes(1 << 22).unwrap();
+    let mut exact = 0;
+    for pos in &deepest {
+        let bound = generate::lower_bound_from_parents(pos, &small)
+            .expect("every 5-stone position has a parent in a depth-4 book");
+        let score = solver.solve(pos);
+        assert!(bound <= score, "{pos:?}: bound {bound} above score {score}");
+        exact += usize::from(bound == score);
+        assert_eq!(solver.solve_in(pos, bound, Score::MAX), score);
+    }
+    // Some bound is the score itself (each parent's best child attains it).
+    assert!(exact > 0 && exact < deepest.len(), "{exact} exact bounds");
+    generate::check_agrees(&big, &small).unwrap();
+    let mut entries: Vec<(u64, Score)> = small.entries().collect();
+    let last = entries.len() - 1;
+    entries[last].1 -= 1;
+    let wrong = Book::<5, 4>::new(4, Kind::Complete, entries).unwrap();
+    assert!(matches!(
+        generate::check_agrees(&big, &wrong),
+        Err(BuildError::Disagrees { .. })
+    ));
+}

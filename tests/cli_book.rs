@@ -389,3 +389,44 @@ fn a_killed_run_resumes_to_the_same_file() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(fs::read(&out).unwrap(), fs::read(&whole).unwrap());
 }
+
+#[test]
+fn bounds_from_a_smaller_book_give_the_same_book() {
+    let dir = scratch("bounds");
+    let small = dir.join("d4.c4book");
+    let plain = dir.join("plain.c4book");
+    let bounded = dir.join("bounded.c4book");
+    for (out, depth) in [(&small, "4"), (&plain, "6")] {
+        let (_, stderr, code) = generate(out, depth, &["--threads", "2"]);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    // A depth-4 book holds no parent of a 6-stone position: said, no bounds.
+    let (_, stderr, code) = generate(
+        &bounded,
+        "6",
+        &["--threads", "2", "--bounds-from", small.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("gives no bounds"), "{stderr}");
+    assert_eq!(fs::read(&plain).unwrap(), fs::read(&bounded).unwrap());
+    // A depth-5 book bounds every 6-stone position; the result is the same.
+    let five = dir.join("d5.c4book");
+    let (_, stderr, code) = generate(&five, "5", &["--threads", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    fs::remove_file(&bounded).unwrap();
+    let (_, stderr, code) = generate(
+        &bounded,
+        "6",
+        &["--threads", "2", "--bounds-from", five.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("gives no bounds"), "{stderr}");
+    assert_eq!(fs::read(&plain).unwrap(), fs::read(&bounded).unwrap());
+    // A book of another board, or no book at all, is refused.
+    for bad in ["builtin", dir.join("missing").to_str().unwrap()] {
+        fs::remove_file(&bounded).ok();
+        let (_, stderr, code) = generate(&bounded, "6", &["--bounds-from", bad]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.contains("--bounds-from"), "{stderr}");
+    }
+}

@@ -962,3 +962,50 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn parents_are_exactly_the_positions_one_move_earlier() {
+    let all = all_4x4_positions();
+    // What the parents must be: every position (not over) one move before.
+    let mut expected: HashMap<u64, Vec<u64>> = HashMap::new();
+    for (naive, pos) in &all {
+        if naive.won || naive.is_full() {
+            continue;
+        }
+        for col in (0..4).filter(|&c| pos.can_play(c)) {
+            let mut child = *pos;
+            child.play_col(col);
+            expected.entry(child.key()).or_default().push(pos.key());
+        }
+    }
+    let reachable: HashMap<u64, bool> = all
+        .iter()
+        .map(|(naive, pos)| (pos.key(), naive.won || naive.is_full()))
+        .collect();
+    let mut checked = 0;
+    for pos in all.values() {
+        let mut found = Vec::new();
+        for parent in pos.parents() {
+            assert_eq!(parent.moves_played() + 1, pos.moves_played());
+            // Playing the removed stone again gives the position back.
+            let col = (0..4)
+                .find(|&c| parent.column_height(c) + 1 == pos.column_height(c))
+                .expect("one column lost a stone");
+            let mut again = parent;
+            again.play_col(col);
+            assert_eq!(again.key(), pos.key());
+            // Parents that a game cannot reach (a four already on the board)
+            // are allowed; the others are exactly the expected ones.
+            if reachable.get(&parent.key()) == Some(&false) {
+                found.push(parent.key());
+            }
+        }
+        let mut want = expected.get(&pos.key()).cloned().unwrap_or_default();
+        want.sort_unstable();
+        found.sort_unstable();
+        assert_eq!(found, want, "parents of {pos:?}");
+        checked += usize::from(!want.is_empty());
+    }
+    assert!(checked > 10_000, "only {checked} positions have parents");
+    assert_eq!(Position::<4, 4>::new().parents().count(), 0);
+}

@@ -20,7 +20,7 @@ mod common;
 use std::fmt;
 use std::time::Instant;
 
-use c4::{Position, Solver};
+use c4::{Position, Score, Solver};
 use common::{
     TestLine, check_line_ends_as_predicted, existing_testsets_dir, load_testset, moves_from_string,
 };
@@ -347,4 +347,45 @@ fn the_built_in_book_answers_the_begin_sets_without_a_search() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// `solve_in` with any range holding the reference score gives that score:
+/// the bound-first probe, the probes a bound skips, and (two threads) the
+/// parallel probes.
+#[test]
+fn solve_in_gives_the_reference_score_for_every_true_range() {
+    let (Some(mm), Some(bm)) = (
+        load_testset("Test_L2_R2", Some(200)),
+        load_testset("Test_L1_R2", Some(6)),
+    ) else {
+        return;
+    };
+    let mut one = Solver::<7, 6>::new();
+    let mut two = Solver::<7, 6>::new();
+    two.set_threads(2);
+    let mut mismatches = Vec::new();
+    for (lines, solver) in [(&mm, &mut one), (&bm, &mut two)] {
+        for t in lines {
+            let pos = Position::<7, 6>::parse(&t.moves).unwrap();
+            let s = t.score;
+            for (min, max) in [
+                (s, s),
+                (s, Score::MAX),
+                (s - 1, Score::MAX),
+                (s - 5, s + 1),
+                (Score::MIN, s),
+                (Score::MIN, Score::MAX),
+            ] {
+                solver.clear();
+                let got = solver.solve_in(&pos, min, max);
+                if got != s {
+                    mismatches.push(format!(
+                        "line {} '{}' in [{min}, {max}]: expected {s}, got {got}",
+                        t.line, t.moves
+                    ));
+                }
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }

@@ -120,6 +120,42 @@ pub fn deepest_positions<const W: usize, const H: usize>(
         .collect()
 }
 
+/// A lower bound on the score of `pos` from a smaller book: the side to move
+/// gets at least minus the score of any parent the book holds (the parent's
+/// side could have played the move that made `pos`, so its score is at
+/// least minus that of `pos`). `None` if the book holds no parent.
+pub fn lower_bound_from_parents<const W: usize, const H: usize>(
+    pos: &Position<W, H>,
+    book: &Book<W, H>,
+) -> Option<Score> {
+    pos.parents()
+        .filter_map(|parent| book.get(&parent))
+        .map(|s| -s)
+        .max()
+}
+
+/// Checks that `book` and `other` give the same score to every position both
+/// hold. A book generated with bounds from `other` must agree with it: a
+/// disagreement means one of them is wrong.
+pub fn check_agrees<const W: usize, const H: usize>(
+    book: &Book<W, H>,
+    other: &Book<W, H>,
+) -> Result<(), BuildError> {
+    for (key, theirs) in other.entries() {
+        if let Some(ours) = book.get_key(key)
+            && ours != theirs
+        {
+            let pos = Position::<W, H>::from_key(key);
+            return Err(BuildError::Disagrees {
+                moves: pos.map_or_else(|| format!("with key {key:#x}"), |p| name(&p)),
+                ours,
+                theirs,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Why a book cannot be built or merged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
@@ -134,6 +170,18 @@ pub enum BuildError {
         stored: Score,
         /// The score from its children ("at least" when some are missing).
         derived: Score,
+    },
+    /// The new book and the book its bounds came from disagree.
+    #[error(
+        "the position {moves} has score {ours} in the new book but {theirs} in the book of the bounds: one of them is wrong"
+    )]
+    Disagrees {
+        /// A line reaching the position (1-based columns).
+        moves: String,
+        /// Its score in the new book.
+        ours: Score,
+        /// Its score in the book of the bounds.
+        theirs: Score,
     },
     /// A deepest-level position has no score.
     #[error(

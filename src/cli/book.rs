@@ -147,6 +147,13 @@ pub struct GenerateArgs {
     /// Generate only part K of N (1 <= K <= N) and write it as a part file.
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,
+    /// Take lower bounds from this book (`builtin` for the built-in one):
+    /// a position scores at least minus any parent's score there, so a book
+    /// of depth D-1 saves the probes below that bound (a quarter of the time
+    /// at depth 9). Its scores must be right: the new book is checked
+    /// against it before it is written, but a wrong bound can go unseen.
+    #[arg(long, value_name = "BOOK")]
+    pub bounds_from: Option<PathBuf>,
     /// Stop after solving N positions, as if killed (to test resuming).
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after: Option<usize>,
@@ -346,6 +353,29 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
             }
         }
     }
+    let bounds: Option<Arc<Book<W, H>>> = match &args.bounds_from {
+        None => None,
+        Some(path) => {
+            match book_bytes(path).and_then(|bytes| {
+                Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+            }) {
+                Ok(book) => {
+                    if book.depth() + 1 < depth {
+                        warn(format_args!(
+                            "c4 book generate: {} has depth {}: it holds no parent of a {depth}-stone position and gives no bounds",
+                            path.display(),
+                            book.depth()
+                        ));
+                    }
+                    Some(Arc::new(book))
+                }
+                Err(message) => {
+                    warn(format_args!("c4 book generate: --bounds-from: {message}"));
+                    return EXIT_BAD_INPUT;
+                }
+            }
+        }
+    };
     let todo = generate::deepest_positions::<W, H>(depth, shard);
     let mut partial = args.out.as_os_str().to_owned();
     partial.push(".partial");
@@ -389,11 +419,12 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let remaining = Arc::new(remaining);
     let (tx, rx) = mpsc::channel::<(u64, Score)>();
     for mut solver in solvers {
-        let (stop, next, remaining, tx) = (
+        let (stop, next, remaining, tx, bounds) = (
             Arc::clone(&stop),
             Arc::clone(&next),
             Arc::clone(&remaining),
             tx.clone(),
+            bounds.clone(),
         );
         // Detached: after --stop-after the process ends without waiting for
         // the positions in flight, as a kill would.
@@ -403,7 +434,13 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
                 let Some(pos) = remaining.get(i) else { break };
                 // The table is kept between positions: neighbours share much
                 // of their search, and every stored bound stays true.
-                let score = solver.solve(pos);
+                let lower = bounds
+                    .as_deref()
+                    .and_then(|book| generate::lower_bound_from_parents(pos, book));
+                let score = match lower {
+                    Some(lower) => solver.solve_in(pos, lower, Score::MAX),
+                    None => solver.solve(pos),
+                };
                 if tx.send((pos.symmetric_key().0, score)).is_err() {
                     break;
                 }
@@ -444,6 +481,10 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     } else {
         generate::part::<W, H>(depth, shard, &done)
     };
+    let built = built.and_then(|book| match &bounds {
+        Some(bounds) => generate::check_agrees(&book, bounds).map(|()| book),
+        None => Ok(book),
+    });
     let book = match built {
         Ok(book) => book,
         Err(e) => {
