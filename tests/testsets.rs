@@ -389,3 +389,45 @@ fn solve_in_gives_the_reference_score_for_every_true_range() {
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
+
+/// Positions one stone past the built-in book are solved with the lower
+/// bound their parents' book scores give (`Solver::solve`): the reference
+/// score, in fewer nodes in all than without the book.
+#[test]
+fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
+    let book = std::sync::Arc::new(
+        c4::book::builtin::builtin::<7, 6>()
+            .expect("c4 has a 7x6 book")
+            .unwrap(),
+    );
+    let stones = book.depth() + 1;
+    let mut with_book = Solver::<7, 6>::new();
+    with_book.set_book(Some(book));
+    let mut without = Solver::<7, 6>::new();
+    let mut problems = Vec::new();
+    let mut solved = 0;
+    for (file, limit) in [("Test_L1_R1", 1000), ("Test_L1_R2", 20)] {
+        let Some(lines) = load_testset(file, None) else {
+            return;
+        };
+        for t in lines.iter().filter(|t| t.moves.len() == stones).take(limit) {
+            let pos: Position = Position::parse(&t.moves).unwrap();
+            for solver in [&mut with_book, &mut without] {
+                solver.clear();
+                let score = solver.solve(&pos);
+                if score != t.score {
+                    problems.push(format!(
+                        "{file} line {} '{}': expected {}, got {score}",
+                        t.line, t.moves, t.score
+                    ));
+                }
+            }
+            solved += 1;
+        }
+    }
+    let (a, b) = (with_book.node_count(), without.node_count());
+    eprintln!("{solved} positions of {stones} stones: {a} nodes with the book, {b} without");
+    assert!(solved >= 90, "only {solved} lines of {stones} stones");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(a < b, "{a} nodes with the book's bounds, {b} without");
+}
