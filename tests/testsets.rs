@@ -392,7 +392,8 @@ fn solve_in_gives_the_reference_score_for_every_true_range() {
 
 /// Positions one stone past the built-in book are solved with the lower
 /// bound their parents' book scores give (`Solver::solve`): the reference
-/// score, in fewer nodes in all than without the book.
+/// score, in fewer nodes in all than without the book; weak solves give its
+/// sign (a losing parent proves a win at once).
 #[test]
 fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
     let book = std::sync::Arc::new(
@@ -415,9 +416,10 @@ fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
             for solver in [&mut with_book, &mut without] {
                 solver.clear();
                 let score = solver.solve(&pos);
-                if score != t.score {
+                let weak = solver.solve_weak(&pos);
+                if score != t.score || weak != t.score.signum() {
                     problems.push(format!(
-                        "{file} line {} '{}': expected {}, got {score}",
+                        "{file} line {} '{}': expected {}, got {score} (weak {weak})",
                         t.line, t.moves, t.score
                     ));
                 }

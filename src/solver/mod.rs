@@ -300,6 +300,13 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = self.known_score(pos) {
             return score.signum();
         }
+        // One stone past the book, a parent that loses proves a win.
+        if self
+            .lower_bound_from_book(pos)
+            .is_some_and(|lower| lower > 0)
+        {
+            return 1;
+        }
         if self.parallel(pos) {
             return self.parallel_probes(pos, -1, 1);
         }
