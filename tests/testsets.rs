@@ -393,7 +393,7 @@ fn solve_in_gives_the_reference_score_for_every_true_range() {
 /// Positions one stone past the built-in book are solved with the lower
 /// bound their parents' book scores give (`Solver::solve`): the reference
 /// score, in fewer nodes in all than without the book; weak solves give its
-/// sign (a losing parent proves a win at once).
+/// sign (a losing parent proves a win at once), and `score_at_least` agrees.
 #[test]
 fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
     let book = std::sync::Arc::new(
@@ -417,7 +417,11 @@ fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
                 solver.clear();
                 let score = solver.solve(&pos);
                 let weak = solver.solve_weak(&pos);
-                if score != t.score || weak != t.score.signum() {
+                let at_least = (
+                    solver.score_at_least(&pos, t.score),
+                    solver.score_at_least(&pos, t.score + 1),
+                );
+                if score != t.score || weak != t.score.signum() || at_least != (true, false) {
                     problems.push(format!(
                         "{file} line {} '{}': expected {}, got {score} (weak {weak})",
                         t.line, t.moves, t.score

@@ -319,6 +319,14 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = self.known_score(pos) {
             return score >= bound;
         }
+        // One stone past the book, the parents may prove it (`best_move` of
+        // a book position asks this of every child it passes over).
+        if self
+            .lower_bound_from_book(pos)
+            .is_some_and(|lower| lower >= bound)
+        {
+            return true;
+        }
         let r = self.run(pos, |searcher| {
             let r = searcher.negamax(pos, bound - 1, bound);
             (!searcher.aborted).then_some(r)
