@@ -355,26 +355,22 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     }
     let bounds: Option<Arc<Book<W, H>>> = match &args.bounds_from {
         None => None,
-        Some(path) => {
-            match book_bytes(path).and_then(|bytes| {
-                Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-            }) {
-                Ok(book) => {
-                    if book.depth() + 1 < depth {
-                        warn(format_args!(
-                            "c4 book generate: {} has depth {}: it holds no parent of a {depth}-stone position and gives no bounds",
-                            path.display(),
-                            book.depth()
-                        ));
-                    }
-                    Some(Arc::new(book))
+        Some(path) => match read_book_or_builtin(path) {
+            Ok(book) => {
+                if book.depth() + 1 < depth {
+                    warn(format_args!(
+                        "c4 book generate: {} has depth {}: it holds no parent of a {depth}-stone position and gives no bounds",
+                        path.display(),
+                        book.depth()
+                    ));
                 }
-                Err(message) => {
-                    warn(format_args!("c4 book generate: --bounds-from: {message}"));
-                    return EXIT_BAD_INPUT;
-                }
+                Some(Arc::new(book))
             }
-        }
+            Err(message) => {
+                warn(format_args!("c4 book generate: --bounds-from: {message}"));
+                return EXIT_BAD_INPUT;
+            }
+        },
     };
     let todo = generate::deepest_positions::<W, H>(depth, shard);
     let mut partial = args.out.as_os_str().to_owned();
@@ -556,6 +552,12 @@ fn run_merge<const W: usize, const H: usize>(args: &MergeArgs) -> u8 {
     EXIT_OK
 }
 
+/// The book in the file `path`; `builtin` names the built-in book.
+fn read_book_or_builtin<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
+    let bytes = book_bytes(path)?;
+    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// The bytes of the book file `path`; `builtin` names the built-in book.
 fn book_bytes(path: &Path) -> Result<Vec<u8>, String> {
     if path == Path::new("builtin") && !path.exists() {
@@ -660,9 +662,7 @@ fn run_info<const W: usize, const H: usize>(args: &InfoArgs) -> u8 {
 /// whose score differs.
 fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
     let name = args.file.display();
-    let book = match book_bytes(&args.file)
-        .and_then(|b| Book::<W, H>::decode(&b).map_err(|e| format!("{name}: {e}")))
-    {
+    let book = match read_book_or_builtin::<W, H>(&args.file) {
         Ok(book) => book,
         Err(message) => {
             warn(format_args!("c4 book verify: {message}"));

@@ -229,16 +229,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = self.known_score(pos) {
             return score;
         }
-        if let Some(lower) = self.lower_bound_from_book(pos) {
-            return self.solve_in(pos, lower, Score::MAX);
-        }
-        if self.parallel(pos) {
-            let (min, max) = pos.score_range();
-            return self.parallel_probes(pos, min, max);
-        }
-        self.run(pos, |searcher| {
-            exact_score(searcher, pos, pos.score_range())
-        })
+        let (lowest, highest) = pos.score_range();
+        let min = self
+            .lower_bound_from_book(pos)
+            .map_or(lowest, |lower| lower.clamp(lowest, highest));
+        self.search_range(pos, min, highest)
     }
 
     /// The exact score of `pos`, known to lie in `[min, max]` (bounds beyond
@@ -259,24 +254,24 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             return score;
         }
         let (lowest, highest) = pos.score_range();
-        let (mut min, max) = (min.clamp(lowest, highest), max.clamp(lowest, highest));
-        if self.parallel(pos) && min < max {
+        self.search_range(pos, min.clamp(lowest, highest), max.clamp(lowest, highest))
+    }
+
+    /// The exact score of `pos` (not terminal, no book entry), known to lie
+    /// in `[min, max]` within its score range: from a lower bound above the
+    /// range a walk up, else the usual probes.
+    fn search_range(&mut self, pos: &Position<W, H>, min: Score, max: Score) -> Score {
+        if min >= max {
+            return min;
+        }
+        if self.parallel(pos) {
             return self.parallel_probes(pos, min, max);
         }
-        if min == lowest {
-            return self.run(pos, |searcher| exact_score(searcher, pos, (min, max)));
+        if min > pos.score_range().0 {
+            self.run(pos, |searcher| walk_up(searcher, pos, min, max))
+        } else {
+            self.run(pos, |searcher| exact_score(searcher, pos, (min, max)))
         }
-        while min < max {
-            let r = self.run(pos, |searcher| {
-                let r = searcher.negamax(pos, min, min + 1);
-                (!searcher.aborted).then_some(r)
-            });
-            if r <= min {
-                break;
-            }
-            min = r;
-        }
-        min
     }
 
     /// The exact score of `pos` if one thread finds it within about
@@ -684,6 +679,30 @@ fn exact_score<const W: usize, const H: usize>(
         } else {
             min = r;
         }
+    }
+    Some(min)
+}
+
+/// The exact score of `pos` (not terminal), known to lie in `[min, max]`
+/// with `min` a proved lower bound, by walking up from it (see
+/// [`Solver::solve_in`]): "is it above `min`?", and while a probe says yes,
+/// `min` rises to the fail-soft value it returned. `None` if the searcher
+/// was stopped.
+fn walk_up<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+    mut min: Score,
+    max: Score,
+) -> Option<Score> {
+    while min < max {
+        let r = searcher.negamax(pos, min, min + 1);
+        if searcher.aborted {
+            return None;
+        }
+        if r <= min {
+            break;
+        }
+        min = r;
     }
     Some(min)
 }
