@@ -352,6 +352,19 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
     Ok(RawBook { header, entries })
 }
 
+/// Checks that a book with `header` is for the `W` x `H` board.
+pub fn check_board<const W: usize, const H: usize>(header: &Header) -> Result<(), FormatError> {
+    if header.width != W || header.height != H {
+        return Err(FormatError::BoardMismatch {
+            width: header.width,
+            height: header.height,
+            expected_width: W,
+            expected_height: H,
+        });
+    }
+    Ok(())
+}
+
 /// Checks that the entries of `raw` make sense on a `W` x `H` board: the
 /// board size matches, and every key is a canonical position (the smaller of
 /// it and its mirror image) accepted by [`Position::from_key`], with at most
@@ -359,14 +372,7 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
 /// immediate win, and its score is possible for it.
 pub fn check_entries<const W: usize, const H: usize>(raw: &RawBook) -> Result<(), FormatError> {
     let h = &raw.header;
-    if h.width != W || h.height != H {
-        return Err(FormatError::BoardMismatch {
-            width: h.width,
-            height: h.height,
-            expected_width: W,
-            expected_height: H,
-        });
-    }
+    check_board::<W, H>(h)?;
     for (index, &(key, score)) in raw.entries.iter().enumerate() {
         let bad = |reason| FormatError::BadEntry {
             index: index as u64,
