@@ -1,0 +1,80 @@
+//! Criterion benchmarks of the answers the built-in opening book gives
+//! without a search: `solve` and `analyze` of the Begin-Hard lines within
+//! its reach, each from a cleared table, as the CLI answers one position.
+//! They measure the answer itself; a `c4` process adds its start-up, the
+//! book's decoding and the table's allocation (about 12 ms in all).
+//!
+//! Begin-Hard is read from `../shared/testsets` beside the source tree; without
+//! it the benchmarks are skipped with a note. `cargo bench --bench book`.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use c4::testset::parse_set;
+use c4::{Position, Solver};
+
+/// The first 50 Begin-Hard positions with `stones` stones, or `None`
+/// without the set.
+fn positions(stones: usize) -> Option<Vec<Position>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testsets/Test_L1_R3");
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(
+        parse_set(&text)
+            .filter_map(|line| line.result.ok())
+            .map(|case| case.position)
+            .filter(|pos: &Position| pos.moves_played() == stones)
+            .take(50)
+            .collect(),
+    )
+}
+
+fn book(c: &mut Criterion) {
+    let book = c4::book::builtin::builtin::<7, 6>()
+        .expect("c4 has a 7x6 book")
+        .expect("the built-in book decodes");
+    let depth = book.depth();
+    let mut solver = Solver::<7, 6>::new();
+    solver.set_book(Some(Arc::new(book)));
+    // `analyze` of a position one stone shallower than the book looks up
+    // every child; `solve` of a position of the book's depth looks it up.
+    for (what, stones) in [("analyze", depth - 1), ("solve", depth)] {
+        let Some(positions) = positions(stones) else {
+            eprintln!(
+                "note: ../shared/testsets/Test_L1_R3 not found, skipping the book benchmarks"
+            );
+            return;
+        };
+        let id = format!("{what}/begin-hard-{stones}-stones-per-position");
+        let mut i = 0;
+        c.bench_function(&id, |b| {
+            b.iter(|| {
+                let pos = &positions[i % positions.len()];
+                i += 1;
+                solver.clear();
+                if what == "analyze" {
+                    black_box(solver.analyze(black_box(pos)));
+                } else {
+                    black_box(solver.solve(black_box(pos)));
+                }
+            })
+        });
+        assert_eq!(
+            solver.node_count(),
+            0,
+            "{what}: the book answers without a search"
+        );
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = book
+}
+criterion_main!(benches);
