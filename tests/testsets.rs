@@ -399,10 +399,10 @@ fn solve_in_gives_the_reference_score_for_every_true_range() {
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
 
-/// Positions one stone past the built-in book are solved with the lower
-/// bound their parents' book scores give (`Solver::solve`): the reference
-/// score, in fewer nodes in all than without the book; weak solves give its
-/// sign (a losing parent proves a win at once), and `score_at_least` agrees.
+/// Positions one stone past the built-in book: `solve` gives the reference
+/// score, weak solves its sign (a losing parent proves a win at once), and
+/// `score_at_least` agrees (yes at once when the parents' bound proves it),
+/// in fewer nodes in all than without the book.
 #[test]
 fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
     let book = std::sync::Arc::new(

@@ -126,11 +126,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// A lower bound on the score of `pos` when it has one stone more than
     /// the book's depth: minus the best score of its parents in the book
-    /// (see [`solve_in`](Self::solve_in)). Analysing a position of the
-    /// book's depth solves such positions. With the depth-8 book: the 94
-    /// Begin-Easy and Begin-Medium test lines of 9 stones used, 25.6M nodes
-    /// without the book, 21.0M with (`tests/testsets.rs`); `c4 analyze` of
-    /// 12 Begin-Hard lines of 8 stones, 12.4-12.8 s -> 8.9-9.6 s.
+    /// (see [`solve_in`](Self::solve_in)). Used where it answers without a
+    /// search: `solve_weak` when it proves a win, `score_at_least` when it
+    /// proves the bound asked (`best_move` asks this of every child).
     fn lower_bound_from_book(&self, pos: &Position<W, H>) -> Option<Score> {
         let book = self.book.as_deref()?;
         if pos.moves_played() != book.depth() + 1 {
@@ -229,11 +227,15 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if let Some(score) = self.known_score(pos) {
             return score;
         }
+        // The parents' bound one stone past the book is not used here: it
+        // paid with the depth-8 book (the 94 Begin-Easy and Begin-Medium
+        // lines of 9 stones, 272,658 nodes a line without it, 223,667 walking
+        // up from it) but costs with the depth-9 one (the 126 lines of 10
+        // stones of `tests/testsets.rs`: 195,042 without, 202,493 walking up,
+        // 207,253 with the usual probes in the narrowed range). `solve_weak`
+        // and `score_at_least` use it only when it answers at once.
         let (lowest, highest) = pos.score_range();
-        let min = self
-            .lower_bound_from_book(pos)
-            .map_or(lowest, |lower| lower.clamp(lowest, highest));
-        self.search_range(pos, min, highest)
+        self.search_range(pos, lowest, highest)
     }
 
     /// The exact score of `pos`, known to lie in `[min, max]` (bounds beyond
