@@ -41,7 +41,7 @@ fn book(c: &mut Criterion) {
     solver.set_book(Some(Arc::new(book)));
     // `analyze` of a position one stone shallower than the book looks up
     // every child; `solve` of a position of the book's depth looks it up.
-    for (what, stones) in [("analyze", depth - 1), ("solve", depth)] {
+    for (what, analyze, stones) in [("analyze", true, depth - 1), ("solve", false, depth)] {
         let Some(positions) = positions(stones) else {
             eprintln!(
                 "note: ../shared/testsets/Test_L1_R3 not found, skipping the book benchmarks"
@@ -55,7 +55,7 @@ fn book(c: &mut Criterion) {
                 let pos = &positions[i % positions.len()];
                 i += 1;
                 solver.clear();
-                if what == "analyze" {
+                if analyze {
                     black_box(solver.analyze(black_box(pos)));
                 } else {
                     black_box(solver.solve(black_box(pos)));

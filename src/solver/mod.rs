@@ -260,8 +260,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// The exact score of `pos` (not terminal, no book entry), known to lie
-    /// in `[min, max]` within its score range: from a lower bound above the
-    /// range a walk up, else the usual probes.
+    /// in `[min, max]` within its score range: a walk up when `min` is a
+    /// bound above the lowest possible score, else the usual probes.
     fn search_range(&mut self, pos: &Position<W, H>, min: Score, max: Score) -> Score {
         if min >= max {
             return min;
