@@ -74,7 +74,7 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 
 /// A strong solve of a position with fewer stones than this probes the sign
 /// of the score right after the two cheap probes for a big win and a big
-/// loss, then the value next to it (see `sequential_probe` in
+/// loss, then walks away from zero one value at a time (see `sequential_probe` in
 /// `src/solver/mod.rs`). Such early positions mostly have scores near zero,
 /// where the bisecting order spends whole proofs on probes that the sign and
 /// its neighbour settle anyway. Empty board, one thread: probes 10, -10, -4,
