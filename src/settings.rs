@@ -29,7 +29,7 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 
 /// Size of the small table that searches from most positions use (see
 /// [`SMALL_TABLE_MIN_STONES`]). A search probes the table at random places,
-/// so its speed is the memory latency of the table: 2 MiB stays in this
+/// so its speed is the memory latency of the table: 1 MiB stays in this
 /// machine's caches (1 MiB of L2 per core, 32 MiB of L3; the TLB reaches a
 /// few MiB) where a 64 MiB table goes to DRAM on most probes. Measured with
 /// `c4 bench`, one thread, table cleared per position, mean time by table
@@ -39,7 +39,21 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 /// 2.01 s (the 64M column and 4M Middle-Medium with a background job
 /// running, the rest quiet), although the small table costs nodes
 /// (Begin-Hard first 5 +11%).
-pub const SMALL_TABLE_BYTES: usize = 2 << 20;
+///
+/// That was 2 MiB against 1 MiB too close to call, and 2 MiB was kept until
+/// 2026-11-24, when old and new sizes were alternated in one session (one
+/// binary, medians): 1 MiB was faster everywhere although it costs nodes.
+/// Middle-Medium (1000, four runs each) 1.53 ms against 1.64 ms (22,507
+/// against 22,470 nodes); first 20 Begin-Hard lines (three runs) 0.89 s
+/// against 0.96 s (12.52M against 11.55M nodes); first 40 Begin-Medium
+/// 36.7 ms against 42.8 ms (537,464 against 521,626). Two threads gain
+/// most, each with a table in its own core's L2 instead of two 2 MiB
+/// tables competing for L3: `c4 bench --threads 2`, wall time, first 200
+/// Begin-Medium lines 5.2-6.1 s against 6.2-6.3 s (one thread 9.9 s
+/// against 10.1 s), all 1000 Middle-Medium lines 1.08-1.19 s against
+/// 0.91-1.36 s (one thread 2.07-2.32 s against 2.42-2.64 s); the empty
+/// board, 2 threads, 1 GiB, 21.7 s (549M nodes) against 25.1 s (506M).
+pub const SMALL_TABLE_BYTES: usize = 1 << 20;
 
 /// Searches from positions with at least this many stones and at most
 /// [`SMALL_TABLE_MAX_EMPTY`] empty cells use the small table alone; the

@@ -62,7 +62,7 @@ pub struct TableArgs {
     /// Transposition table size per solver, e.g. 64M, 1G, 512K (bytes;
     /// rounded down to a power of two). It serves the searches from the
     /// earliest positions (under 3 stones, or over 39 empty cells); the
-    /// others use a 2 MiB table of their own, faster because it stays in
+    /// others use a 1 MiB table of their own, faster because it stays in
     /// cache.
     #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub tt_size: usize,
