@@ -88,8 +88,8 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 
 /// A strong solve of a position with fewer stones than this probes the sign
 /// of the score right after the two cheap probes for a big win and a big
-/// loss, then walks away from zero one value at a time (see `sequential_probe` in
-/// `src/solver/mod.rs`). Such early positions mostly have scores near zero,
+/// loss, then walks away from zero one value at a time (see
+/// `sequential_probe` in `src/solver/mod.rs`). Such early positions mostly have scores near zero,
 /// where the bisecting order spends whole proofs on probes that the sign and
 /// its neighbour settle anyway. Empty board, one thread: probes 10, -10, -4,
 /// 5, 2, -1, 1, 0 (476M nodes, 262M of them in the last) became 10, -10, 0,
