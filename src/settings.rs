@@ -40,8 +40,8 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 /// running, the rest quiet), although the small table costs nodes
 /// (Begin-Hard first 5 +11%).
 ///
-/// That was 2 MiB against 1 MiB too close to call, and 2 MiB was kept until
-/// 2026-11-24, when old and new sizes were alternated in one session (one
+/// Those runs left 2 MiB against 1 MiB too close to call, and 2 MiB was
+/// kept until 2026-11-24, when old and new sizes were alternated in one session (one
 /// binary, medians): 1 MiB was faster everywhere although it costs nodes.
 /// Middle-Medium (1000, four runs each) 1.53 ms against 1.64 ms (22,507
 /// against 22,470 nodes); first 20 Begin-Hard lines (three runs) 0.89 s
@@ -80,7 +80,9 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// s (377M, with the sign-first probes) split at 24; two threads 36.5 s
 /// unsplit, 22-26 s split with a small table per thread. Sweep on `44`, 2
 /// threads, two runs each: 7.5-9.2 s unsplit, 4.9 s at 24, 6.8-7.4 s at 20,
-/// 5.8-7.2 s at 16, and slower with a 1 MiB or 8 MiB small table (noisy).
+/// 5.8-7.2 s at 16, and slower with a 1 MiB or 8 MiB small table (noisy;
+/// the small table was 2 MiB then, see [`SMALL_TABLE_BYTES`] for why it is
+/// 1 MiB now).
 /// Later roots keep the small table alone: Begin-Hard (first 10) searched
 /// the same nodes within 0.5% split at 24 or not, and its time was no
 /// better.
@@ -89,9 +91,9 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 /// A strong solve of a position with fewer stones than this probes the sign
 /// of the score right after the two cheap probes for a big win and a big
 /// loss, then walks away from zero one value at a time (see
-/// `sequential_probe` in `src/solver/mod.rs`). Such early positions mostly have scores near zero,
-/// where the bisecting order spends whole proofs on probes that the sign and
-/// its neighbour settle anyway. Empty board, one thread: probes 10, -10, -4,
+/// `sequential_probe` in `src/solver/mod.rs`). Such early positions mostly
+/// have scores near zero, where the bisecting order spends whole proofs on
+/// probes that the sign and the walk from it settle anyway. Empty board, one thread: probes 10, -10, -4,
 /// 5, 2, -1, 1, 0 (476M nodes, 262M of them in the last) became 10, -10, 0,
 /// 1 (377M). First 20 Begin-Hard lines (fewer than 8, 6, 10 stones against
 /// none): 12.00M, 12.61M, 12.09M nodes against 12.82M; Begin-Medium (first

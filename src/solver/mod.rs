@@ -689,7 +689,9 @@ fn exact_score<const W: usize, const H: usize>(
 /// with `min` a proved lower bound, by walking up from it (see
 /// [`Solver::solve_in`]): "is it above `min`?", and while a probe says yes,
 /// `min` rises to the fail-soft value it returned. `None` if the searcher
-/// was stopped.
+/// was stopped. (`sequential_probe` makes the same walk after the sign
+/// probe, chosen one probe at a time there so that the threads of a
+/// parallel search can share it.)
 fn walk_up<const W: usize, const H: usize>(
     searcher: &mut Searcher<'_, W, H>,
     pos: &Position<W, H>,
