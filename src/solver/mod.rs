@@ -292,7 +292,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
-    /// if it loses; one search with the window [-1, 1].
+    /// if it loses; null-window searches (see `weak_score`).
     pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {
         if let Some(score) = self.known_score(pos) {
             return score.signum();
@@ -347,7 +347,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// needs (for a score of 1: "above 0" and "not above 1") run side by side
     /// instead of one after the other. A probe that the others' results made
     /// useless is stopped. When only one useful probe is left, the idle
-    /// threads help it Lazy-SMP style, in a perturbed move order.
+    /// threads help it (see [`Searcher::parallel`]).
     fn parallel_probes(&mut self, pos: &Position<W, H>, lo: Score, hi: Score) -> Score {
         let threads = self.threads;
         let sign_first = pos.moves_played() < SIGN_FIRST_MAX_MOVES;
@@ -366,7 +366,6 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                     (&range, &probing, &stops, &nodes, &in_progress);
                 let tables = tables[thread];
                 let body = move || {
-                    let seed = (thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     let mut total = 0;
                     // Probes this thread has made: thread 0 follows the
                     // single-thread sequence (see `sequential_probe`).
@@ -383,7 +382,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                             .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
                             .collect();
                         let preferred = sequential_probe(done, a, b, sign_first);
-                        let (med, helping) = choose_probe(thread, preferred, a, b, &busy);
+                        let med = choose_probe(thread, preferred, a, b, &busy);
                         probing[thread].store(med as u32 as u64, Ordering::Release);
                         stops[thread].store(false, Ordering::Release);
                         // Re-check: the range may have moved since it was read.
@@ -391,13 +390,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                         if med < a || med >= b {
                             continue;
                         }
-                        let mut searcher = Searcher::parallel(
-                            tables,
-                            &stops[thread],
-                            if helping { seed } else { 0 },
-                        )
-                        .with_book(book)
-                        .with_busy(in_progress);
+                        let mut searcher = Searcher::parallel(tables, &stops[thread])
+                            .with_book(book)
+                            .with_busy(in_progress);
                         let r = searcher.negamax(pos, med, med + 1);
                         total += searcher.nodes;
                         done += 1;
@@ -451,7 +446,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// solver's table: on this thread alone, or with Lazy SMP.
     ///
     /// Lazy SMP: every thread searches the same position on the shared
-    /// table, the helpers in a perturbed move order. They duplicate work, but
+    /// table, in the same order, and defers the moves another thread is
+    /// searching (see [`Searcher::parallel`]). They duplicate some work, but
     /// each finds results the others then read from the table instead of
     /// searching; the first thread to finish has the answer (all threads
     /// compute the same exact value, since table entries are true bounds)
@@ -482,9 +478,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                 let (stop, answer, nodes, search, busy) = (&stop, &answer, &nodes, &search, &busy);
                 let tables = tables[thread];
                 let body = move || {
-                    // Thread 0 keeps the deterministic order; helpers get seeds.
-                    let seed = (thread as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let mut searcher = Searcher::parallel(tables, stop, seed)
+                    let mut searcher = Searcher::parallel(tables, stop)
                         .with_book(book)
                         .with_busy(busy);
                     if let Some(score) = search(&mut searcher) {
@@ -605,8 +599,8 @@ fn unpack(word: u64) -> (Score, Score) {
 }
 
 /// The null-window probe `med` (testing "score > med", `a <= med < b`) a
-/// thread makes next, and whether it only helps another thread's probe.
-/// Thread 0 makes `preferred`, the probe the single-thread search would
+/// thread makes next; it may be one another thread is making (it then helps
+/// that probe). Thread 0 makes `preferred`, the probe the single-thread search would
 /// make, if no other thread is making it; the others (and thread 0 when it
 /// is taken) take the free value nearest to zero (small scores are the
 /// common case), the positive one first between two equally near. The
@@ -619,13 +613,22 @@ fn unpack(word: u64) -> (Score, Score) {
 /// each solved alone, median of six 6.65 s against 7.51 s; the empty board,
 /// median of three 23.9 s against 26.1 s. On the empty board thread 0 used
 /// to spend 100M nodes on probes -4, 2 and -1 before reaching 1.
-fn choose_probe(
-    thread: usize,
-    preferred: Score,
-    a: Score,
-    b: Score,
-    busy: &[Score],
-) -> (Score, bool) {
+///
+/// One exception: while another thread probes the sign and the score is
+/// known to be at most 1 (`b <= 1`, as after probe 1 failed, or in a weak
+/// solve, whose range is [-1, 1]), every thread helps the sign probe. A win
+/// is then settled by that probe alone, and any other probe would matter
+/// only if it fails. Two threads on one probe finish it up to 1.85x sooner
+/// (see [`Searcher::parallel`]). Empty board, 2 threads: the weak solve
+/// took 11.5 s instead of 23.3 s, one thread having probed -1 while the
+/// other proved the win; the strong solve spent 2-3 s on probes -4 and -1
+/// after probe 1 before helping (18.3-20.4 s against 20.9-21.3 s in the
+/// same session). First 20 Begin-Hard lines each solved alone: 0.52-0.59 s
+/// against 0.56-0.67 s.
+fn choose_probe(thread: usize, preferred: Score, a: Score, b: Score, busy: &[Score]) -> Score {
+    if b <= 1 && (a..b).contains(&0) && busy.contains(&0) {
+        return 0;
+    }
     // (`sequential_probe` may fall outside a range the others narrowed.)
     let preferred = if (a..b).contains(&preferred) {
         preferred
@@ -633,14 +636,11 @@ fn choose_probe(
         next_probe(a, b)
     };
     if thread == 0 && !busy.contains(&preferred) {
-        return (preferred, false);
+        return preferred;
     }
     let mut candidates: Vec<Score> = (a..b).filter(|m| !busy.contains(m)).collect();
     candidates.sort_by_key(|&m| (m.abs(), -m));
-    match candidates.first() {
-        Some(&m) => (m, false),
-        None => (preferred, true),
-    }
+    candidates.first().copied().unwrap_or(preferred)
 }
 
 /// The probe the single-thread search makes in the range `[min, max]`
@@ -766,11 +766,20 @@ fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Sc
 /// The weak score (-1, 0 or 1) of `pos` (not terminal); `None` if the
 /// searcher was stopped.
 ///
-/// One search with the window [-1, 1] decides it. Early in the game, though,
-/// scores can be large, and that window gives the search no reason to prefer
-/// the quick wins that settle such positions; two cheap null-window probes
-/// near the extremes first ("is it a big win?", "a big loss?") settle most of
-/// them. Measured: Begin-Easy 18,478 -> 1,687 nodes a position; on positions
+/// Two null-window probes decide it: "is it above 0?" settles a win, and a
+/// fail-soft answer below 0 a loss; if neither, "is it above -1?" tells a
+/// draw from a loss. Until 2026-11-24 one search with the window [-1, 1]
+/// did it: one thread, nodes by set [-1, 1] -> probes: Middle-Medium 10,152
+/// -> 9,446, Begin-Medium (first 200) 212,778 -> 195,725, Begin-Hard (first
+/// 20) 7,947,099 -> 6,494,182 (0.52 -> 0.43 s), Middle-Easy 226 -> 209,
+/// Begin-Easy unchanged, End-Easy 16.0 -> 17.0; the empty board 358M ->
+/// 312M. The window [-1, 1] makes every node of the tree tell a draw from
+/// both a win and a loss, where a null window asks one question.
+///
+/// Early in the game scores can be large, and a window around zero gives
+/// the search no reason to prefer the quick wins that settle such
+/// positions; two cheap null-window probes near the extremes first ("is it
+/// a big win?", "a big loss?") settle most of them. Measured: Begin-Easy 18,478 -> 1,687 nodes a position; on positions
 /// with 16 stones or more the probes cost more than they save (+15% on
 /// Middle-Medium), so they are skipped there.
 fn weak_score<const W: usize, const H: usize>(
@@ -792,8 +801,16 @@ fn weak_score<const W: usize, const H: usize>(
             }
         }
     }
-    let r = searcher.negamax(pos, -1, 1);
-    (!searcher.aborted).then_some(r.signum())
+    let r = searcher.negamax(pos, 0, 1);
+    if searcher.aborted {
+        return None;
+    }
+    if r != 0 {
+        // Above 0 is a win; a fail-soft bound below 0 is a loss.
+        return Some(r.signum());
+    }
+    let r = searcher.negamax(pos, -1, 0);
+    (!searcher.aborted).then_some(if r > -1 { 0 } else { -1 })
 }
 
 /// The score of a position that needs no search: the game is over, or the
