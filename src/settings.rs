@@ -55,6 +55,24 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 /// board, 2 threads, 1 GiB, 21.7 s (549M nodes) against 25.1 s (506M).
 pub const SMALL_TABLE_BYTES: usize = 1 << 20;
 
+/// Size of the table that the threads of a parallel search from a position
+/// of at least [`SMALL_TABLE_MIN_STONES`] stones share for their nodes with
+/// more than [`SPLIT_SMALL_MAX_EMPTY`] empty cells (each keeps the deeper
+/// ones in a small table of its own). Such a search stores few big nodes,
+/// and the full table (64 MiB by default) cost a solve of one position its
+/// page faults: a fresh 64 MiB took up to 0.3 s of system time to fault in
+/// on this virtual machine (less when the previous process had just freed
+/// the memory), inside a 2-thread solve of a Begin-Hard line that takes
+/// 0.2-2 s. The first 20 Begin-Hard lines each solved alone, 2 threads:
+/// with the full table's size set by `--tt-size` (two alternated rounds),
+/// 64 MiB 0.704 and 0.709 s a line, 16 MiB 0.677 and 0.653 s, 4 MiB 0.631
+/// and 0.672 s, nodes within 2%; this table against the 64 MiB full one,
+/// system time of the 20 processes 0.03-0.06 s against 0.21-0.41 s, wall
+/// time 12.6-12.9 s against 12.2-13.5 s (within the noise), median solve
+/// time 0.669 s against 0.687 s (three rounds). 4 MiB also stays in the
+/// shared L3 cache.
+pub const SHARED_TABLE_BYTES: usize = 4 << 20;
+
 /// Searches from positions with at least this many stones and at most
 /// [`SMALL_TABLE_MAX_EMPTY`] empty cells use the small table alone; the
 /// others, whose searches are the biggest, split their nodes between the

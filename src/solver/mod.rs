@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
-    BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SIGN_FIRST_MAX_MOVES,
-    SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
-    WEAK_PROBES_MAX_MOVES,
+    BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SHARED_TABLE_BYTES,
+    SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES,
+    SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
 };
 use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
@@ -44,6 +44,10 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     /// the one small table filled twice as fast: the empty board with 2
     /// threads searched 551M nodes against 377M for one thread.
     helper_small: Vec<Table>,
+    /// With several threads, the table they share for the big nodes of a
+    /// parallel search from a position that is not one of the earliest
+    /// (see [`Solver::tables`] and `SHARED_TABLE_BYTES`).
+    shared: Option<Table>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
     /// Threads searching one position (Lazy SMP); 1 by default.
@@ -82,6 +86,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
             table,
             small,
             helper_small: Vec::new(),
+            shared: None,
             table_touched: AtomicBool::new(false),
             nodes: 0,
             threads: 1,
@@ -102,6 +107,14 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                     Ok(table) => self.helper_small.push(table),
                     Err(_) => break,
                 }
+            }
+            if self.threads > 1 && self.shared.is_none() && self.table.bytes() > SHARED_TABLE_BYTES
+            {
+                // Without it, the threads share the full table: slower, never
+                // wrong. Its pages are faulted in by the first search that
+                // uses it, so a solver that never searches in parallel from
+                // a big enough position does not pay for them.
+                self.shared = Table::new_untouched(SHARED_TABLE_BYTES, key_bits).ok();
             }
         }
     }
@@ -159,6 +172,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         for small in &mut self.helper_small {
             small.new_generation();
         }
+        if let Some(shared) = &mut self.shared {
+            shared.new_generation();
+        }
     }
 
     /// The tables a search from `pos` stores its bounds in (see
@@ -179,19 +195,21 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// threads 9.4 s on the shared small table, 7.2 s split (1.2x -> 1.57x).
     /// Roots with fewer empty cells keep the shared small table: the full
     /// table would hold none of their nodes, and the threads would share
-    /// nothing.
+    /// nothing. From roots that are not among the earliest, the big nodes go
+    /// to the solver's shared table (`SHARED_TABLE_BYTES`) rather than the
+    /// full one.
     fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
         let stones = pos.moves_played();
+        let later = stones >= SMALL_TABLE_MIN_STONES && W * H - stones <= SMALL_TABLE_MAX_EMPTY;
         match &self.small {
-            Some(small)
-                if stones >= SMALL_TABLE_MIN_STONES
-                    && W * H - stones <= SMALL_TABLE_MAX_EMPTY
-                    && !(parallel && W * H - stones > SPLIT_SMALL_MAX_EMPTY) =>
-            {
+            Some(small) if later && !(parallel && W * H - stones > SPLIT_SMALL_MAX_EMPTY) => {
                 Tables::single(small)
             }
             Some(small) => Tables {
-                large: self.full_table(),
+                large: match &self.shared {
+                    Some(shared) if later => shared,
+                    _ => self.full_table(),
+                },
                 small: match thread {
                     0 => small,
                     t => self.helper_small.get(t - 1).unwrap_or(small),
