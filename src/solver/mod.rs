@@ -618,9 +618,9 @@ fn unpack(word: u64) -> (Score, Score) {
 
 /// The null-window probe `med` (testing "score > med", `a <= med < b`) a
 /// thread makes next; it may be one another thread is making (it then helps
-/// that probe). Thread 0 makes `preferred`, the probe the single-thread search would
-/// make, if no other thread is making it; the others (and thread 0 when it
-/// is taken) take the free value nearest to zero (small scores are the
+/// that probe). Thread 0 makes `preferred`, the probe the single-thread
+/// search would make, if no other thread is making it; the others (and
+/// thread 0 when it is taken) take the free value nearest to zero (small scores are the
 /// common case), the positive one first between two equally near. The
 /// score `s` needs the proofs of probes `s - 1` and `s`, so while another
 /// thread probes the sign (0), probe 1 is needed if `s` is 1 or 2 and probe
@@ -638,8 +638,8 @@ fn unpack(word: u64) -> (Score, Score) {
 /// is then settled by that probe alone, and any other probe would matter
 /// only if it fails. Two threads on one probe finish it up to 1.85x sooner
 /// (see [`Searcher::parallel`]). Empty board, 2 threads: the weak solve
-/// took 11.5 s instead of 23.3 s, one thread having probed -1 while the
-/// other proved the win; the strong solve spent 2-3 s on probes -4 and -1
+/// took 11.5 s (23.3 s before this rule and the helpers' one order, one
+/// thread having probed -1 while the other proved the win); the strong solve spent 2-3 s on probes -4 and -1
 /// after probe 1 before helping (18.3-20.4 s against 20.9-21.3 s in the
 /// same session). First 20 Begin-Hard lines each solved alone: 0.52-0.59 s
 /// against 0.56-0.67 s.
@@ -797,9 +797,10 @@ fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Sc
 /// Early in the game scores can be large, and a window around zero gives
 /// the search no reason to prefer the quick wins that settle such
 /// positions; two cheap null-window probes near the extremes first ("is it
-/// a big win?", "a big loss?") settle most of them. Measured: Begin-Easy 18,478 -> 1,687 nodes a position; on positions
-/// with 16 stones or more the probes cost more than they save (+15% on
-/// Middle-Medium), so they are skipped there.
+/// a big win?", "a big loss?") settle most of them. Measured: Begin-Easy
+/// 18,478 -> 1,687 nodes a position; on positions with 16 stones or more
+/// the probes cost more than they save (+15% on Middle-Medium), so they
+/// are skipped there.
 fn weak_score<const W: usize, const H: usize>(
     searcher: &mut Searcher<'_, W, H>,
     pos: &Position<W, H>,

@@ -196,7 +196,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// on both threads: 23.3 s and 584M nodes perturbed, 11.4 s and 322M in
     /// the same order (one thread: 21 s, 312M). The strong solve, median of
     /// three alternated runs: 18.8 s against 22.3 s; first 20 Begin-Hard
-    /// lines each solved alone, no worse (0.56-0.70 s against 0.58-0.68 s).
+    /// lines each solved alone, no worse (0.56-0.70 s against 0.58-0.75 s).
     /// A wrong first move at a node of the side that must prove a win costs
     /// a whole refutation, so a perturbed order wastes most of a helper's
     /// work.
