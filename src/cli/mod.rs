@@ -63,7 +63,9 @@ pub struct TableArgs {
     /// rounded down to a power of two). It serves the searches from the
     /// earliest positions (under 3 stones, or over 39 empty cells); the
     /// others use a 1 MiB table of their own, faster because it stays in
-    /// cache.
+    /// cache (with several threads on one position, each thread has its own
+    /// and they share a 4 MiB one for the nodes near the root). The empty
+    /// board needs no more than the default: 1G searches the same nodes.
     #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub tt_size: usize,
 }
