@@ -616,33 +616,32 @@ fn unpack(word: u64) -> (Score, Score) {
     ((word >> 32) as u32 as i32, word as u32 as i32)
 }
 
-/// The null-window probe `med` (testing "score > med", `a <= med < b`) a
-/// thread makes next; it may be one another thread is making (it then helps
-/// that probe). Thread 0 makes `preferred`, the probe the single-thread
-/// search would make, if no other thread is making it; the others (and
-/// thread 0 when it is taken) take the free value nearest to zero (small scores are the
-/// common case), the positive one first between two equally near. The
-/// score `s` needs the proofs of probes `s - 1` and `s`, so while another
-/// thread probes the sign (0), probe 1 is needed if `s` is 1 or 2 and probe
-/// -1 if `s` is -1 or 0; among the Begin sets' lines of fewer than 8
-/// stones, 187 have a score of 1 or 2 and 148 a score of -1 or 0.
-/// Against thread 0 bisecting and ties going to the negative value (two
-/// threads, same session, alternated runs): the first 10 Begin-Hard lines,
-/// each solved alone, median of six 6.65 s against 7.51 s; the empty board,
-/// median of three 23.9 s against 26.1 s. On the empty board thread 0 used
-/// to spend 100M nodes on probes -4, 2 and -1 before reaching 1.
+/// The null-window probe `med` (testing "score > med", `a <= med < b`) a thread
+/// makes next; it may be one another thread is making (it then helps that
+/// probe). Thread 0 makes `preferred`, the probe the single-thread search would
+/// make, if no other thread is making it; the others (and thread 0 when it is
+/// taken) take the free value nearest to zero (small scores are the common
+/// case), the positive one first between two equally near. The score `s` needs
+/// the proofs of probes `s - 1` and `s`, so while another thread probes the
+/// sign (0), probe 1 is needed if `s` is 1 or 2 and probe -1 if `s` is -1 or 0;
+/// among the Begin sets' lines of fewer than 8 stones, 187 have a score of 1 or
+/// 2 and 148 a score of -1 or 0. Against thread 0 bisecting and ties going to
+/// the negative value (two threads, same session, alternated runs): the first
+/// 10 Begin-Hard lines, each solved alone, median of six 6.65 s against 7.51 s;
+/// the empty board, median of three 23.9 s against 26.1 s. On the empty board
+/// thread 0 used to spend 100M nodes on probes -4, 2 and -1 before reaching 1.
 ///
-/// One exception: while another thread probes the sign and the score is
-/// known to be at most 1 (`b <= 1`, as after probe 1 failed, or in a weak
-/// solve, whose range is [-1, 1]), every thread helps the sign probe. A win
-/// is then settled by that probe alone, and any other probe would matter
-/// only if it fails. Two threads on one probe finish it up to 1.85x sooner
-/// (see [`Searcher::parallel`]). Empty board, 2 threads: the weak solve
-/// took 11.5 s (23.3 s before this rule and the helpers' one order, one
-/// thread having probed -1 while the other proved the win); the strong solve spent 2-3 s on probes -4 and -1
-/// after probe 1 before helping (18.3-20.4 s against 20.9-21.3 s in the
-/// same session). First 20 Begin-Hard lines each solved alone: 0.52-0.59 s
-/// against 0.56-0.67 s.
+/// One exception: while another thread probes the sign and the score is known
+/// to be at most 1 (`b <= 1`, as after probe 1 failed, or in a weak solve,
+/// whose range is [-1, 1]), every thread helps the sign probe. A win is then
+/// settled by that probe alone, and any other probe would matter only if it
+/// fails. Two threads on one probe finish it up to 1.85x sooner (see
+/// [`Searcher::parallel`]). Empty board, 2 threads: the weak solve took 11.5 s
+/// (23.3 s before this rule and the helpers' one order, one thread having
+/// probed -1 while the other proved the win); the strong solve spent 2-3 s on
+/// probes -4 and -1 after probe 1 before helping (18.3-20.4 s against
+/// 20.9-21.3 s in the same session). First 20 Begin-Hard lines each solved alone:
+/// 0.52-0.59 s against 0.56-0.67 s.
 fn choose_probe(thread: usize, preferred: Score, a: Score, b: Score, busy: &[Score]) -> Score {
     if b <= 1 && (a..b).contains(&0) && busy.contains(&0) {
         return 0;
@@ -784,15 +783,16 @@ fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Sc
 /// The weak score (-1, 0 or 1) of `pos` (not terminal); `None` if the
 /// searcher was stopped.
 ///
-/// Two null-window probes decide it: "is it above 0?" settles a win, and a
-/// fail-soft answer below 0 a loss; if neither, "is it above -1?" tells a
-/// draw from a loss. Until 2026-11-24 one search with the window [-1, 1]
-/// did it: one thread, nodes by set [-1, 1] -> probes: Middle-Medium 10,152
-/// -> 9,446, Begin-Medium (first 200) 212,778 -> 195,725, Begin-Hard (first
-/// 20) 7,947,099 -> 6,494,182 (0.52 -> 0.43 s), Middle-Easy 226 -> 209,
-/// Begin-Easy unchanged, End-Easy 16.0 -> 17.0; the empty board 358M ->
-/// 312M. The window [-1, 1] makes every node of the tree tell a draw from
-/// both a win and a loss, where a null window asks one question.
+/// The exact score's null-window probes within [-1, 1] decide it, as
+/// [`Solver::parallel_probes`] does on several threads: "is it above 0?"
+/// settles a win, and a fail-soft answer below 0 a loss; if neither, "is it
+/// above -1?" tells a draw from a loss. Until 2026-11-24 one search with the
+/// window [-1, 1] did it: one thread, nodes by set [-1, 1] -> probes:
+/// Middle-Medium 10,152 -> 9,446, Begin-Medium (first 200) 212,778 -> 195,725,
+/// Begin-Hard (first 20) 7,947,099 -> 6,494,182 (0.52 -> 0.43 s), Middle-Easy
+/// 226 -> 209, Begin-Easy unchanged, End-Easy 16.0 -> 17.0; the empty board
+/// 358M -> 312M. The window [-1, 1] makes every node of the tree tell a draw
+/// from both a win and a loss, where a null window asks one question.
 ///
 /// Early in the game scores can be large, and a window around zero gives
 /// the search no reason to prefer the quick wins that settle such
@@ -820,16 +820,11 @@ fn weak_score<const W: usize, const H: usize>(
             }
         }
     }
-    let r = searcher.negamax(pos, 0, 1);
-    if searcher.aborted {
-        return None;
-    }
-    if r != 0 {
-        // Above 0 is a win; a fail-soft bound below 0 is a loss.
-        return Some(r.signum());
-    }
-    let r = searcher.negamax(pos, -1, 0);
-    (!searcher.aborted).then_some(if r > -1 { 0 } else { -1 })
+    // The strong solve's probes in the range [-1, 1]: "above 0?", then
+    // "above -1?" unless the first answer settled it (a fail-soft bound
+    // below 0 is a loss). The value found may lie beyond the range, on the
+    // right side of it.
+    exact_score(searcher, pos, (-1, 1)).map(Score::signum)
 }
 
 /// The score of a position that needs no search: the game is over, or the
