@@ -18,6 +18,20 @@ pub const ETC_MIN_EMPTY: i32 = 8;
 /// than starting the threads (tens of microseconds), so it runs on one.
 pub const PARALLEL_MIN_EMPTY: usize = 20;
 
+/// A strong solve of a position with at most this many empty cells makes one
+/// search with the window of its whole score range instead of null-window
+/// probes (see `exact_score` in `src/solver/mod.rs`). Near the end of the
+/// game the tree is small and every probe walks most of it again; one
+/// full-window search walks it once. Nodes, one thread, thresholds 0 (never)
+/// / 12 / 16 / 18 / 20 / 22 / 24: End-Easy 38.0 / 28.8 / 23.8 / 23.8 / 23.8
+/// / 23.8 / 23.8, Middle-Easy 280 / 275 (at 14) / 267 / 263 / 267 / 297 /
+/// 376, Middle-Medium 22,507 / 22,507 / 22,492 / 22,462 / 22,394 / 22,360 /
+/// 22,339; the Begin sets start further from the end and do not change.
+/// Instructions on End-Easy and Middle-Easy together (callgrind): -7.3% at
+/// 18. Above 20 Middle-Easy, whose positions have 18 to 26 empty cells,
+/// loses: with many cells left a wide window prunes much less.
+pub const FULL_WINDOW_MAX_EMPTY: usize = 18;
+
 /// Positions with fewer stones than this are stored under a key shared with
 /// their mirror image.
 pub const SYMMETRY_MAX_MOVES: usize = 16;

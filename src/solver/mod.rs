@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
-    BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, PARALLEL_MIN_EMPTY, SHARED_TABLE_BYTES,
-    SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES,
-    SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
+    BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, FULL_WINDOW_MAX_EMPTY, PARALLEL_MIN_EMPTY,
+    SHARED_TABLE_BYTES, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY,
+    SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
 };
 use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
@@ -675,8 +675,8 @@ fn next_probe(min: Score, max: Score) -> Score {
 }
 
 /// The exact score of `pos` (not terminal), known to lie in `[min, max]`,
-/// by a sequence of null-window searches; `None` if the searcher was
-/// stopped.
+/// by a sequence of null-window searches (one search with a wider window
+/// near the end of the game); `None` if the searcher was stopped.
 fn exact_score<const W: usize, const H: usize>(
     searcher: &mut Searcher<'_, W, H>,
     pos: &Position<W, H>,
@@ -684,6 +684,16 @@ fn exact_score<const W: usize, const H: usize>(
 ) -> Option<Score> {
     // The score lies in [min, max]; each null-window search (a window of
     // width one) answers "is it above med?" cheaply, and narrows the range.
+    // Near the end of the game the whole tree is small and each probe walks
+    // most of it again: one search with the window of the whole range costs
+    // less (see `FULL_WINDOW_MAX_EMPTY`). Its value is exact, since the
+    // score lies strictly inside the window. Not for a range of three values
+    // or fewer (the weak solve's [-1, 1]), where two null windows stay
+    // cheaper: End-Easy 17.0 nodes with them against 20.9 with a window.
+    if max - min > 2 && W * H - pos.moves_played() <= FULL_WINDOW_MAX_EMPTY {
+        let score = searcher.negamax(pos, min - 1, max + 1);
+        return (!searcher.aborted).then_some(score);
+    }
     let sign_first = pos.moves_played() < SIGN_FIRST_MAX_MOVES;
     let mut done = 0;
     while min < max {
