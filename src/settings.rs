@@ -26,10 +26,12 @@ pub const PARALLEL_MIN_EMPTY: usize = 20;
 /// / 12 / 16 / 18 / 20 / 22 / 24: End-Easy 38.0 / 28.8 / 23.8 / 23.8 / 23.8
 /// / 23.8 / 23.8, Middle-Easy 280 / 275 (at 14) / 267 / 263 / 267 / 297 /
 /// 376, Middle-Medium 22,507 / 22,507 / 22,492 / 22,462 / 22,394 / 22,360 /
-/// 22,339; the Begin sets start further from the end and do not change.
-/// Instructions on End-Easy and Middle-Easy together (callgrind): -7.3% at
-/// 18. Above 20 Middle-Easy, whose positions have 18 to 26 empty cells,
-/// loses: with many cells left a wide window prunes much less.
+/// 22,339 (End-Easy is 23.9 at 18 with the solver's rule that ranges of
+/// three values keep their null windows); the Begin sets start further from
+/// the end and do not change. Instructions on End-Easy and Middle-Easy
+/// together (callgrind): -7.3% at 18. Above 20 Middle-Easy, whose positions
+/// have 14 to 27 empty cells, loses: with many cells left a wide window
+/// prunes much less.
 pub const FULL_WINDOW_MAX_EMPTY: usize = 18;
 
 /// Positions with fewer stones than this are stored under a key shared with
