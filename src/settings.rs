@@ -33,6 +33,10 @@ pub const PARALLEL_MIN_EMPTY: usize = 20;
 /// have 14 to 27 empty cells, loses: with many cells left a wide window
 /// prunes much less.
 pub const FULL_WINDOW_MAX_EMPTY: usize = 18;
+// The parallel probes (`Solver::parallel_probes`) know nothing of the full
+// window; they only run from positions of at least `PARALLEL_MIN_EMPTY`
+// empty cells, so a solve uses the same search whatever its thread count.
+const _: () = assert!(FULL_WINDOW_MAX_EMPTY < PARALLEL_MIN_EMPTY);
 
 /// Positions with fewer stones than this are stored under a key shared with
 /// their mirror image.
