@@ -138,6 +138,24 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
 /// 50): +0.6% nodes at 8, +2% at 10, +10% at 12, hence 8.
 pub const SIGN_FIRST_MAX_MOVES: usize = 8;
 
+/// Positions with at most this many empty cells also probe the sign first
+/// (and walk from it, as [`SIGN_FIRST_MAX_MOVES`] describes), unless they
+/// are close enough to the end for the single full-window search
+/// ([`FULL_WINDOW_MAX_EMPTY`]). In the middle game the score range is still
+/// wide (`[-11, 12]` with 24 empty cells) but the scores that cost the most
+/// lie near zero, where bisecting makes five to seven probes (for a score
+/// of 0: 6, -6, -2, 3, 1, 0, -1) and the sign and the walk make four (6,
+/// -6, 0, -1). One thread, no book, nodes against the bisecting order: all
+/// 1000 Middle-Medium lines (15 to 27 stones) 22,462 -> 20,363 (-9.3%),
+/// Middle-Easy 263 -> 266 (+1%; its positions mostly score far from zero,
+/// but they are cheap); at most 28 / 26 / 25 empty cells: Middle-Medium
+/// 20,363 / 20,864 / 21,421. Positions with 29 to 34 empty cells (8 to 13
+/// stones) keep bisecting: from 30 empty cells on the first 40
+/// Begin-Medium lines took 548,275 nodes against 537,464, and walking on
+/// every position from 8 stones on, 602,928 (+12%), since those positions
+/// mostly score far from zero and the walk then takes one probe per value.
+pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
+
 /// In a search on several threads, nodes with at least this many empty
 /// cells mark themselves as being searched, and defer the moves that
 /// another thread is searching (see `Busy` in `src/solver/search.rs`).

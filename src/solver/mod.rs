@@ -19,8 +19,8 @@ use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
     BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, FULL_WINDOW_MAX_EMPTY, PARALLEL_MIN_EMPTY,
-    SHARED_TABLE_BYTES, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY,
-    SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
+    SHARED_TABLE_BYTES, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES,
+    SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
 };
 use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
@@ -368,7 +368,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// threads help it (see [`Searcher::parallel`]).
     fn parallel_probes(&mut self, pos: &Position<W, H>, lo: Score, hi: Score) -> Score {
         let threads = self.threads;
-        let sign_first = pos.moves_played() < SIGN_FIRST_MAX_MOVES;
+        let sign_first = probes_sign_first(pos);
         let range = AtomicU64::new(pack(lo, hi));
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
@@ -694,7 +694,7 @@ fn exact_score<const W: usize, const H: usize>(
         let score = searcher.negamax(pos, min - 1, max + 1);
         return (!searcher.aborted).then_some(score);
     }
-    let sign_first = pos.moves_played() < SIGN_FIRST_MAX_MOVES;
+    let sign_first = probes_sign_first(pos);
     let mut done = 0;
     while min < max {
         let med = sequential_probe(done, min, max, sign_first);
@@ -738,6 +738,16 @@ fn walk_up<const W: usize, const H: usize>(
     Some(min)
 }
 
+/// Whether a strong solve of `pos` probes the sign of its score right after
+/// the probes for a big win and a big loss, then walks away from zero (see
+/// [`sequential_probe`]): for the earliest positions and those of the
+/// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
+/// costly scores lie near zero; in between, positions mostly score far
+/// from zero and keep bisecting.
+fn probes_sign_first<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+    pos.moves_played() < SIGN_FIRST_MAX_MOVES || W * H - pos.moves_played() <= SIGN_FIRST_MAX_EMPTY
+}
+
 /// The probe (testing "score > med") that a single-thread strong solve makes
 /// after `done` probes, with the score known to lie in `[min, max]`
 /// (`min < max`).
@@ -750,7 +760,8 @@ fn walk_up<const W: usize, const H: usize>(
 /// probing 0 first (5x the nodes on Begin-Easy, whose scores are large) and
 /// one full-window search (+50% nodes on Begin-Hard, 20x on Begin-Easy).
 ///
-/// With `sign_first` (the earliest positions, see `SIGN_FIRST_MAX_MOVES`),
+/// With `sign_first` (the earliest and the middle-game positions, see
+/// [`probes_sign_first`]),
 /// the big-win probe is followed by a big-loss probe, then by the sign (0),
 /// then the probes walk away from zero from the bound the sign returned,
 /// one value at a time (`1`, `2`, ... if the score is positive; `-1`, `-2`,
