@@ -149,8 +149,9 @@ pub const SIGN_FIRST_MAX_MOVES: usize = 8;
 /// 1000 Middle-Medium lines (15 to 27 stones) 22,462 -> 20,363 (-9.3%),
 /// Middle-Easy 263 -> 266 (+1%; its positions mostly score far from zero,
 /// but they are cheap); at most 28 / 26 / 25 empty cells: Middle-Medium
-/// 20,363 / 20,864 / 21,421. Positions with 29 to 34 empty cells (8 to 13
-/// stones) keep bisecting: from 30 empty cells on the first 40
+/// 20,363 / 20,864 / 21,421 (28 gains nothing more there and would reach
+/// Begin-Medium's 14-stone lines). Positions with 28 to 34 empty cells (8
+/// to 14 stones) keep bisecting: from 30 empty cells on, the first 40
 /// Begin-Medium lines took 548,275 nodes against 537,464, and walking on
 /// every position from 8 stones on, 602,928 (+12%), since those positions
 /// mostly score far from zero and the walk then takes one probe per value.

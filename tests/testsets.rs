@@ -232,6 +232,14 @@ fn begin_medium_first_30_two_threads_weak() {
     run_set_threads("Test_L1_R2", "Begin-Medium", Some(30), Mode::Weak, 2);
 }
 
+/// Two threads on middle-game positions: those with at least 20 empty cells
+/// are searched by parallel probes, which since 2026-11-24 (fourth session)
+/// begin with the sign and walk from it there too.
+#[test]
+fn middle_medium_first_200_two_threads_strong() {
+    run_set_threads("Test_L2_R2", "Middle-Medium", Some(200), Mode::Strong, 2);
+}
+
 /// Two threads on the earliest positions: their nodes are split between the
 /// shared full table and a small table per thread.
 #[test]
