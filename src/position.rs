@@ -265,6 +265,13 @@ impl<const W: usize, const H: usize> Position<W, H> {
         self.moves as usize
     }
 
+    /// Number of empty cells: how far the position is from the end of the
+    /// game, which the solver's thresholds are expressed in.
+    #[inline(always)]
+    pub fn empty_cells(&self) -> usize {
+        Self::CELLS - self.moves as usize
+    }
+
     /// The player whose turn it is.
     pub fn side_to_move(&self) -> Player {
         if self.moves.is_multiple_of(2) {

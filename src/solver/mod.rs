@@ -200,9 +200,9 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// full one.
     fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
         let stones = pos.moves_played();
-        let later = stones >= SMALL_TABLE_MIN_STONES && W * H - stones <= SMALL_TABLE_MAX_EMPTY;
+        let later = stones >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY;
         match &self.small {
-            Some(small) if later && !(parallel && W * H - stones > SPLIT_SMALL_MAX_EMPTY) => {
+            Some(small) if later && !(parallel && pos.empty_cells() > SPLIT_SMALL_MAX_EMPTY) => {
                 Tables::single(small)
             }
             Some(small) => Tables {
@@ -352,7 +352,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// Whether a search of `pos` runs on several threads: only if the solver
     /// has them and the position has enough empty cells to be worth it.
     fn parallel(&self, pos: &Position<W, H>) -> bool {
-        self.threads > 1 && W * H - pos.moves_played() >= PARALLEL_MIN_EMPTY
+        self.threads > 1 && pos.empty_cells() >= PARALLEL_MIN_EMPTY
     }
 
     /// The score of `pos` clamped to `[lo, hi]`, by null-window probes run on
@@ -475,8 +475,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     where
         F: Fn(&mut Searcher<'_, W, H>) -> Option<Score> + Sync,
     {
-        let empty = W * H - pos.moves_played();
-        if self.threads <= 1 || empty < PARALLEL_MIN_EMPTY {
+        if !self.parallel(pos) {
             let mut searcher =
                 Searcher::new(self.tables(pos, 0, false)).with_book(self.book.as_deref());
             let score = search(&mut searcher).expect("a search without a stop flag completes");
@@ -690,7 +689,7 @@ fn exact_score<const W: usize, const H: usize>(
     // score lies strictly inside the window. Not for a range of three values
     // or fewer (the weak solve's [-1, 1]), where two null windows stay
     // cheaper: End-Easy 17.0 nodes with them against 20.9 with a window.
-    if max - min > 2 && W * H - pos.moves_played() <= FULL_WINDOW_MAX_EMPTY {
+    if max - min > 2 && pos.empty_cells() <= FULL_WINDOW_MAX_EMPTY {
         let score = searcher.negamax(pos, min - 1, max + 1);
         return (!searcher.aborted).then_some(score);
     }
@@ -745,7 +744,7 @@ fn walk_up<const W: usize, const H: usize>(
 /// costly scores lie near zero; in between, positions mostly score far
 /// from zero and keep bisecting.
 fn probes_sign_first<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
-    pos.moves_played() < SIGN_FIRST_MAX_MOVES || W * H - pos.moves_played() <= SIGN_FIRST_MAX_EMPTY
+    pos.moves_played() < SIGN_FIRST_MAX_MOVES || pos.empty_cells() <= SIGN_FIRST_MAX_EMPTY
 }
 
 /// The probe (testing "score > med") that a single-thread strong solve makes
