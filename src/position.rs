@@ -411,6 +411,37 @@ impl<const W: usize, const H: usize> Position<W, H> {
         r & (Self::BOARD ^ mask)
     }
 
+    /// The step between neighbouring cells of a line, in bits, for each of
+    /// the four directions: vertical, horizontal and the two diagonals.
+    pub const DIRECTIONS: [u32; 4] = [1, H as u32 + 1, H as u32, H as u32 + 2];
+
+    /// The windows of four cells in a line that are still *live*: they do
+    /// not hold stones of both sides, so one side may yet complete them.
+    /// One bitboard per direction of [`Self::DIRECTIONS`], holding the first
+    /// (lowest) cell of each such window; [`Self::window_starts_through`]
+    /// picks out the windows through one cell.
+    #[inline(always)]
+    pub fn live_window_starts(&self) -> [u64; 4] {
+        // Starts of the windows whose four cells all lie in `free` (a
+        // window leaving the board meets a sentinel bit or bit 64, which
+        // `free` never holds).
+        let windows_in =
+            |free: u64, s: u32| free & (free >> s) & (free >> (2 * s)) & (free >> (3 * s));
+        Self::DIRECTIONS.map(|s| {
+            windows_in(Self::BOARD & !self.current, s)
+                | windows_in(Self::BOARD & !self.opponent(), s)
+        })
+    }
+
+    /// The cells that start a window of four, in the direction of step
+    /// `step`, containing the cell `cell`: the cell itself and the three
+    /// before it along the line (cells off the board included; intersect
+    /// with the starts of real windows, such as [`Self::live_window_starts`]).
+    #[inline(always)]
+    pub fn window_starts_through(cell: u64, step: u32) -> u64 {
+        cell | (cell >> step) | (cell >> (2 * step)) | (cell >> (3 * step))
+    }
+
     /// Whether `stones` contain four in a row.
     #[inline(always)]
     pub fn has_four(stones: u64) -> bool {
@@ -655,6 +686,60 @@ mod tests {
         assert_eq!(P::BOARD.count_ones(), 42);
         assert_eq!(P::MIN_SCORE, -18);
         assert_eq!(P::MAX_SCORE, 18);
+    }
+
+    /// Live windows through `cell`, summed over the four directions.
+    fn live_windows_through(p: &P, cell: u64) -> u32 {
+        let live = p.live_window_starts();
+        (0..4)
+            .map(|d| (P::window_starts_through(cell, P::DIRECTIONS[d]) & live[d]).count_ones())
+            .sum()
+    }
+
+    #[test]
+    fn live_windows_on_the_empty_board_are_all_69_windows() {
+        let empty = P::new();
+        let live = empty.live_window_starts();
+        assert_eq!(live.iter().map(|w| w.count_ones()).sum::<u32>(), 69);
+        // The number of windows through each cell, bottom row first.
+        let expected = [
+            [3, 4, 5, 7, 5, 4, 3],
+            [4, 6, 8, 10, 8, 6, 4],
+            [5, 8, 11, 13, 11, 8, 5],
+            [5, 8, 11, 13, 11, 8, 5],
+            [4, 6, 8, 10, 8, 6, 4],
+            [3, 4, 5, 7, 5, 4, 3],
+        ];
+        for (row, counts) in expected.iter().enumerate() {
+            for (col, &count) in counts.iter().enumerate() {
+                let cell = 1u64 << (col * 7 + row);
+                assert_eq!(
+                    live_windows_through(&empty, cell),
+                    count,
+                    "col {col} row {row}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_holding_both_colours_is_dead() {
+        // First player in column 1, second in column 2, both on the bottom
+        // row: only the horizontal window of columns 1-4 holds both.
+        let p = P::parse("12").unwrap();
+        let live = p.live_window_starts();
+        assert_eq!(live.iter().map(|w| w.count_ones()).sum::<u32>(), 68);
+        // Column 3's bottom cell lies in 5 windows, that one among them.
+        assert_eq!(live_windows_through(&p, 1 << 14), 4);
+        // A window holding stones of one side only stays live.
+        let q = P::parse("1").unwrap();
+        assert_eq!(
+            q.live_window_starts()
+                .iter()
+                .map(|w| w.count_ones())
+                .sum::<u32>(),
+            69
+        );
     }
 
     #[test]

@@ -4,7 +4,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::book::Book;
 use crate::position::{Position, row_mask};
-use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, SYMMETRY_MAX_MOVES};
+use crate::settings::{
+    DEFER_MIN_EMPTY, ETC_MIN_EMPTY, LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY, SYMMETRY_MAX_MOVES,
+    THREAT_SCORE_WEIGHT,
+};
 use crate::solver::ordering::{MoveSorter, center_first_order};
 use crate::solver::table::{Bound, Entry, Table};
 
@@ -485,7 +488,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         // even scored: it usually still cuts off, and then the scoring (a
         // threat count per move, the costliest part of a node) is never paid.
         // The other moves follow, those that create the most useful threats
-        // first, centre first on ties.
+        // first (near the root, weighed with the live windows through the
+        // move's cell), centre first on ties.
         let mut first = table_move
             .map(|col| candidates & Position::<W, H>::column_mask(col))
             .filter(|&cell| cell != 0);
@@ -641,6 +645,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         child_threats: &mut [u64; W],
     ) -> MoveSorter<W> {
         let mut sorter = MoveSorter::<W>::new();
+        // Near the root, the live windows through each move's cell count
+        // too (see `LIVE_WINDOWS_MIN_EMPTY`): few moves make threats there.
+        let live = (Self::CELLS - pos.moves_played() as i32 >= LIVE_WINDOWS_MIN_EMPTY)
+            .then(|| pos.live_window_starts());
         for &col in Self::ORDER.iter().rev() {
             let cell = moves & Position::<W, H>::column_mask(col);
             if cell != 0 && child_cap[col] > alpha {
@@ -668,7 +676,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 let score = if wins {
                     i32::MAX
                 } else {
-                    self.move_order_score(mask, ours, opponent_threats)
+                    let threats = self.move_order_score(mask, ours, opponent_threats);
+                    match &live {
+                        Some(live) => {
+                            THREAT_SCORE_WEIGHT * threats
+                                + LIVE_WINDOW_WEIGHT * self.live_windows_through(cell, live)
+                        }
+                        None => threats,
+                    }
                 };
                 sorter.add(cell, score);
             }
@@ -696,6 +711,17 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         4 * self.count(useful)
             + 2 * self.count(useful & (playable << 1))
             + self.count(useful & playable)
+    }
+
+    /// How many of the live windows `live` (from
+    /// [`Position::live_window_starts`]) contain the cell `cell`.
+    #[inline(always)]
+    fn live_windows_through(&self, cell: u64, live: &[u64; 4]) -> i32 {
+        let mut n = 0;
+        for (&step, &starts) in Position::<W, H>::DIRECTIONS.iter().zip(live) {
+            n += self.count(Position::<W, H>::window_starts_through(cell, step) & starts);
+        }
+        n
     }
 
     /// Number of set bits of `x`.
