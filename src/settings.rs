@@ -180,15 +180,15 @@ pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
 pub const LIVE_WINDOWS_MIN_EMPTY: i32 = 24;
 
 /// See [`LIVE_WINDOWS_MIN_EMPTY`]: the weights of the threat score and of a
-/// live window. First 20 Begin-Hard and first 200 Begin-Medium lines, from
-/// 26 empty cells: 5 and 4 gave 10.02M and 588K nodes; 4 and 3, 10.11M and
-/// 588K; 2 and 1, 10.51M and 598K; 1 and 1, 10.14M and 602K (and from 20
-/// empty cells Middle-Medium +4%); 6 and 4 (weights 4 and 3 for windows
-/// free of our or of the opponent's stones), 10.99M and 598K; the windows
-/// alone (0 and 1), three times the nodes on the first 5 Begin-Hard lines. Weighting windows by the stones they hold
-/// (2/4/6 for 0/1/2 of ours, 3/5 for 1/2 of the opponent's, and similar)
-/// moved Begin-Hard by -10% to +10% and Begin-Medium by +1% to +4%, and
-/// cost the empty board 258M-269M nodes against 246M.
+/// live window. First 20 Begin-Hard and first 200 Begin-Medium lines, from 26
+/// empty cells: 5 and 4 gave 10.02M and 588K nodes; 4 and 3, 10.11M and 588K;
+/// 2 and 1, 10.51M and 598K; 1 and 1, 10.14M and 602K (and from 20 empty
+/// cells Middle-Medium +4%); 6 and 4 (weights 4 and 3 for windows free of our
+/// or of the opponent's stones), 10.99M and 598K; the windows alone (0 and
+/// 1), 2.8 times the nodes on the first 5 Begin-Hard lines. Weighting windows
+/// by the stones they hold (2/4/6 for 0/1/2 of ours, 3/5 for 1/2 of the
+/// opponent's, and similar) moved Begin-Hard by -10% to +10% and Begin-Medium
+/// by +1% to +4%, and cost the empty board 258M-269M nodes against 246M.
 pub const THREAT_SCORE_WEIGHT: i32 = 5;
 
 /// See [`THREAT_SCORE_WEIGHT`].
