@@ -12,9 +12,9 @@
 # threads, strong with 1) and measures thread scaling on one position at a
 # time (the first 20 lines of Begin-Hard, each solved alone with --threads 1
 # and --threads 2). The empty board uses the default 64 MiB table: a search
-# from it puts only the nodes with more than 24 empty cells in that table
+# from it puts only the nodes with more than 22 empty cells in that table
 # (the rest go to small in-cache tables), and 64 MiB gives the same node
-# count as 1 GiB (415,250,900 against 415,251,571 nodes on one thread),
+# count as 1 GiB (237,615,120 against 237,605,084 nodes on one thread),
 # while a fresh 1 GiB costs seconds of system time to fault in.
 # Works from any directory. Exit status: that of `c4 bench` (1 on a mismatch).
 set -euo pipefail

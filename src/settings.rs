@@ -124,7 +124,18 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// Later roots keep the small table alone: Begin-Hard (first 10) searched
 /// the same nodes within 0.5% split at 24 or not, and its time was no
 /// better.
-pub const SPLIT_SMALL_MAX_EMPTY: usize = 24;
+///
+/// 22 since the live-window move ordering (2026-11-24, fifth session; see
+/// [`LIVE_WINDOWS_MIN_EMPTY`]), which made the trees near the root smaller.
+/// Empty board, 2 threads, five alternated runs each (a noisy hour): split
+/// at 24, 10.8-13.8 s (median 11.6 s) and 264M-278M nodes; at 22, 10.5-12.2
+/// s (median 10.9 s) and 244M-262M; at 20 (two runs) 10.2 and 12.8 s, 241M
+/// and 253M. One thread, two pairs run at once: 246M nodes and 21.4 / 20.8
+/// s at 24, 238M and 21.5 / 19.3 s at 22. It also sets which parallel
+/// searches from later roots split (roots with more empty cells than this):
+/// first 20 Begin-Hard lines each solved alone on 2 threads, 12.5 / 13.0 s
+/// at 22 against 12.8 / 12.6 s at 24.
+pub const SPLIT_SMALL_MAX_EMPTY: usize = 22;
 
 /// A strong solve of a position with fewer stones than this probes the sign
 /// of the score right after the two cheap probes for a big win and a big
