@@ -127,10 +127,11 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 ///
 /// 22 since the live-window move ordering (2026-11-24, fifth session; see
 /// [`LIVE_WINDOWS_MIN_EMPTY`]), which made the trees near the root smaller.
-/// Empty board, 2 threads, five alternated runs each (a noisy hour): split
-/// at 24, 10.8-13.8 s (median 11.6 s) and 264M-278M nodes; at 22, 10.5-12.2
-/// s (median 10.9 s) and 244M-262M; at 20 (two runs) 10.2 and 12.8 s, 241M
-/// and 253M. One thread, two pairs run at once: 246M nodes and 21.4 / 20.8
+/// Empty board, 2 threads, eight alternated runs each (an experiment
+/// binary, in a noisy hour): split at 24, 10.8-13.8 s (median 11.6 s) and
+/// 258M-278M nodes (median 269M); at 22, 10.5-12.2 s (median 11.3 s) and
+/// 244M-262M (median 253M): fewer nodes in every run, the time level within
+/// the noise; at 20 (two runs) 10.2 and 12.8 s, 241M and 253M. One thread, two pairs run at once: 246M nodes and 21.4 / 20.8
 /// s at 24, 238M and 21.5 / 19.3 s at 22. It also sets which parallel
 /// searches from later roots split (roots with more empty cells than this):
 /// first 20 Begin-Hard lines each solved alone on 2 threads, 12.5 / 13.0 s
