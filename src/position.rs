@@ -446,7 +446,7 @@ impl<const W: usize, const H: usize> Position<W, H> {
     #[inline(always)]
     pub fn has_four(stones: u64) -> bool {
         let p = stones;
-        for s in [1, H + 1, H, H + 2] {
+        for s in Self::DIRECTIONS {
             let m = p & (p >> s);
             if m & (m >> (2 * s)) != 0 {
                 return true;
@@ -696,11 +696,15 @@ mod tests {
             .sum()
     }
 
+    /// Live windows of `p`, all directions together.
+    fn live_windows(p: &P) -> u32 {
+        p.live_window_starts().iter().map(|w| w.count_ones()).sum()
+    }
+
     #[test]
     fn live_windows_on_the_empty_board_are_all_69_windows() {
         let empty = P::new();
-        let live = empty.live_window_starts();
-        assert_eq!(live.iter().map(|w| w.count_ones()).sum::<u32>(), 69);
+        assert_eq!(live_windows(&empty), 69);
         // The number of windows through each cell, bottom row first.
         let expected = [
             [3, 4, 5, 7, 5, 4, 3],
@@ -727,19 +731,11 @@ mod tests {
         // First player in column 1, second in column 2, both on the bottom
         // row: only the horizontal window of columns 1-4 holds both.
         let p = P::parse("12").unwrap();
-        let live = p.live_window_starts();
-        assert_eq!(live.iter().map(|w| w.count_ones()).sum::<u32>(), 68);
+        assert_eq!(live_windows(&p), 68);
         // Column 3's bottom cell lies in 5 windows, that one among them.
         assert_eq!(live_windows_through(&p, 1 << 14), 4);
         // A window holding stones of one side only stays live.
-        let q = P::parse("1").unwrap();
-        assert_eq!(
-            q.live_window_starts()
-                .iter()
-                .map(|w| w.count_ones())
-                .sum::<u32>(),
-            69
-        );
+        assert_eq!(live_windows(&P::parse("1").unwrap()), 69);
     }
 
     #[test]

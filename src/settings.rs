@@ -189,7 +189,7 @@ pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
 /// 600K / 588K / -, the empty board - / 242M / 242M / 254M / 277M. Below
 /// about 20 empty cells threats are what decide, and the count only adds
 /// work.
-pub const LIVE_WINDOWS_MIN_EMPTY: i32 = 24;
+pub const LIVE_WINDOWS_MIN_EMPTY: usize = 24;
 
 /// See [`LIVE_WINDOWS_MIN_EMPTY`]: the weights of the threat score and of a
 /// live window. First 20 Begin-Hard and first 200 Begin-Medium lines, from 26

@@ -647,8 +647,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         let mut sorter = MoveSorter::<W>::new();
         // Near the root, the live windows through each move's cell count
         // too (see `LIVE_WINDOWS_MIN_EMPTY`): few moves make threats there.
-        let live = (Self::CELLS - pos.moves_played() as i32 >= LIVE_WINDOWS_MIN_EMPTY)
-            .then(|| pos.live_window_starts());
+        let live = (pos.empty_cells() >= LIVE_WINDOWS_MIN_EMPTY).then(|| pos.live_window_starts());
         for &col in Self::ORDER.iter().rev() {
             let cell = moves & Position::<W, H>::column_mask(col);
             if cell != 0 && child_cap[col] > alpha {
