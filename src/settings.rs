@@ -138,6 +138,27 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// at 22 against 12.8 / 12.6 s at 24.
 pub const SPLIT_SMALL_MAX_EMPTY: usize = 22;
 
+/// In a parallel search from a later root (at least
+/// [`SMALL_TABLE_MIN_STONES`] stones) with more than
+/// [`SPLIT_SMALL_MAX_EMPTY`] empty cells, the nodes with more than this many
+/// empty cells go to the table the threads share (`SHARED_TABLE_BYTES`), the
+/// deeper ones to each thread's small table. Sharing more of the tree lets a
+/// thread that starts a probe after another one read what that one proved:
+/// most of the nodes two threads search beyond one thread's are probes that
+/// start without the results of the probe before them (a probe of "above
+/// 3" started while another thread still proves "above 2" took 9.1M nodes
+/// where the same probe after it took 1.0M). The deepest nodes stay
+/// private: a shared small table costs a cache-line transfer between the
+/// cores at every store. First 20 Begin-Hard lines each solved alone on 2
+/// threads (`c4 solve --no-book --stats`, sums of the 20 solves, one
+/// experiment binary, 2026-11-25): 22 (the split of the earliest roots,
+/// used before) 258.6M / 258.5M nodes and 6.14 / 6.12 s; 20 250.2M /
+/// 248.8M and 6.05 / 6.22 s; 18 231.1M / 228.2M and 5.66 / 5.61 s; 16
+/// 233.9M / 220.6M and 5.96 / 5.74 s; 14 214.6M / 224.0M and 5.75 / 6.13 s
+/// (the 4 MiB shared table misses more); 18 or 16 with an 8 MiB shared
+/// table, 5.95-6.16 s. One thread: 201.3M nodes, 8.97-9.92 s.
+pub const PARALLEL_SPLIT_MAX_EMPTY: usize = 18;
+
 /// A strong solve of a position with fewer stones than this probes the sign
 /// of the score right after the two cheap probes for a big win and a big
 /// loss, then walks away from zero one value at a time (see

@@ -19,8 +19,9 @@ use std::sync::{Arc, OnceLock};
 
 use crate::settings::{
     BUSY_SLOTS_BITS, DEFAULT_TABLE_BYTES, FULL_WINDOW_MAX_EMPTY, PARALLEL_MIN_EMPTY,
-    SHARED_TABLE_BYTES, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, SMALL_TABLE_BYTES,
-    SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY, WEAK_PROBES_MAX_MOVES,
+    PARALLEL_SPLIT_MAX_EMPTY, SHARED_TABLE_BYTES, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES,
+    SMALL_TABLE_BYTES, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
+    WEAK_PROBES_MAX_MOVES,
 };
 use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
@@ -197,7 +198,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// table would hold none of their nodes, and the threads would share
     /// nothing. From roots that are not among the earliest, the big nodes go
     /// to the solver's shared table (`SHARED_TABLE_BYTES`) rather than the
-    /// full one.
+    /// full one, and "big" means more than `PARALLEL_SPLIT_MAX_EMPTY` empty
+    /// cells instead of `SPLIT_SMALL_MAX_EMPTY`.
     fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
         let stones = pos.moves_played();
         let later = stones >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY;
@@ -214,7 +216,13 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                     0 => small,
                     t => self.helper_small.get(t - 1).unwrap_or(small),
                 },
-                large_below: (W * H).saturating_sub(SPLIT_SMALL_MAX_EMPTY),
+                // Later roots share more of the tree between their threads
+                // (see `PARALLEL_SPLIT_MAX_EMPTY`).
+                large_below: (W * H).saturating_sub(if later {
+                    PARALLEL_SPLIT_MAX_EMPTY
+                } else {
+                    SPLIT_SMALL_MAX_EMPTY
+                }),
             },
             None => Tables::single(self.full_table()),
         }
