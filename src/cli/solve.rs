@@ -521,6 +521,17 @@ fn solve_sequential<const W: usize, const H: usize>(
 /// A numbered input for a worker.
 type Job = (usize, RawInput);
 
+/// Inputs each worker may have in flight (read but not yet written) in
+/// [`solve_parallel`]. Lines are written in input order, so one slow
+/// position holds back the lines after it: with a window of 4 per worker a
+/// 0.5 s Begin-Medium line stopped the other worker after 7 quick ones, and
+/// `c4 solve --no-book --threads 2` on the first 200 Begin-Medium lines
+/// ran only 1.70-1.78x faster than one thread (all 1000 Middle-Medium
+/// lines 1.63-1.73x, where `c4 bench --threads 2` gave 1.81-1.88x). A line
+/// and its result take a few hundred bytes, so a wide window still bounds
+/// the memory of a long or endless stdin.
+const IN_FLIGHT_PER_WORKER: usize = 256;
+
 /// Several solvers, each in its own thread. A reader thread hands out inputs,
 /// the workers send back results, and this thread writes them in input
 /// order. The reader takes a token before each input and the writer gives it
@@ -531,7 +542,7 @@ fn solve_parallel<const W: usize, const H: usize>(
     mut source: Source,
     opts: Options,
 ) -> u8 {
-    let window = solvers.len() * 4;
+    let window = solvers.len() * IN_FLIGHT_PER_WORKER;
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
     for _ in 0..window {
         token_tx
