@@ -156,7 +156,9 @@ pub const SPLIT_SMALL_MAX_EMPTY: usize = 22;
 /// 248.8M and 6.05 / 6.22 s; 18 231.1M / 228.2M and 5.66 / 5.61 s; 16
 /// 233.9M / 220.6M and 5.96 / 5.74 s; 14 214.6M / 224.0M and 5.75 / 6.13 s
 /// (the 4 MiB shared table misses more); 18 or 16 with an 8 MiB shared
-/// table, 5.95-6.16 s. One thread: 201.3M nodes, 8.97-9.92 s.
+/// table, 5.95-6.16 s. One thread: 201.3M nodes, 8.97-9.92 s. The built
+/// binaries alternated, three rounds: 232M-241M nodes and 6.23-6.41 s
+/// against 260M-261M and 6.38-6.67 s; with one thread 9.50-10.41 s.
 pub const PARALLEL_SPLIT_MAX_EMPTY: usize = 18;
 
 /// A strong solve of a position with fewer stones than this probes the sign

@@ -523,8 +523,9 @@ type Job = (usize, RawInput);
 
 /// Inputs each worker may have in flight (read but not yet written) in
 /// [`solve_parallel`]. Lines are written in input order, so one slow
-/// position holds back the lines after it: with a window of 4 per worker a
-/// 0.5 s Begin-Medium line stopped the other worker after 7 quick ones, and
+/// position holds back the lines after it: with a window of 4 per worker,
+/// a slow line (the first 200 Begin-Medium lines take 29 ms on average,
+/// the slowest 0.64 s) stopped the other worker after 7 quick ones, and
 /// `c4 solve --no-book --threads 2` on the first 200 Begin-Medium lines
 /// ran only 1.70-1.78x faster than one thread (all 1000 Middle-Medium
 /// lines 1.63-1.73x, where `c4 bench --threads 2` gave 1.81-1.88x). A line
