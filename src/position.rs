@@ -422,15 +422,22 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// picks out the windows through one cell.
     #[inline(always)]
     pub fn live_window_starts(&self) -> [u64; 4] {
-        // Starts of the windows whose four cells all lie in `free` (a
-        // window leaving the board meets a sentinel bit or bit 64, which
-        // `free` never holds).
-        let windows_in =
-            |free: u64, s: u32| free & (free >> s) & (free >> (2 * s)) & (free >> (3 * s));
+        // A window is live if all four of its cells are free of one side's
+        // stones (the board mask keeps off-board cells out).
         Self::DIRECTIONS.map(|s| {
-            windows_in(Self::BOARD & !self.current, s)
-                | windows_in(Self::BOARD & !self.opponent(), s)
+            Self::four_starts(Self::BOARD & !self.current, s)
+                | Self::four_starts(Self::BOARD & !self.opponent(), s)
         })
+    }
+
+    /// The first (lowest) cells of the lines of four cells, in the direction
+    /// of step `step`, whose cells all lie in `cells`. A line leaving the
+    /// board meets a sentinel bit or runs past bit 63, which `cells` never
+    /// holds when it lies within [`Self::BOARD`].
+    #[inline(always)]
+    fn four_starts(cells: u64, step: u32) -> u64 {
+        let pairs = cells & (cells >> step);
+        pairs & (pairs >> (2 * step))
     }
 
     /// The cells that start a window of four, in the direction of step
@@ -445,14 +452,9 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// Whether `stones` contain four in a row.
     #[inline(always)]
     pub fn has_four(stones: u64) -> bool {
-        let p = stones;
-        for s in Self::DIRECTIONS {
-            let m = p & (p >> s);
-            if m & (m >> (2 * s)) != 0 {
-                return true;
-            }
-        }
-        false
+        Self::DIRECTIONS
+            .iter()
+            .any(|&s| Self::four_starts(stones, s) != 0)
     }
 
     /// Whether the last move connected four (the side to move has lost).

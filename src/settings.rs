@@ -131,8 +131,9 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// binary, in a noisy hour): split at 24, 10.8-13.8 s (median 11.6 s) and
 /// 258M-278M nodes (median 269M); at 22, 10.5-12.2 s (median 11.3 s) and
 /// 244M-262M (median 253M): fewer nodes in every run, the time level within
-/// the noise; at 20 (two runs) 10.2 and 12.8 s, 241M and 253M. One thread, two pairs run at once: 246M nodes and 21.4 / 20.8
-/// s at 24, 238M and 21.5 / 19.3 s at 22. It also sets which parallel
+/// the noise; at 20 (two runs) 10.2 and 12.8 s, 241M and 253M. One
+/// thread, two pairs run at once: 246M nodes and 21.4 / 20.8 s at 24, 238M
+/// and 21.5 / 19.3 s at 22. It also sets which parallel
 /// searches from later roots split (roots with more empty cells than this):
 /// first 20 Begin-Hard lines each solved alone on 2 threads, 12.5 / 13.0 s
 /// at 22 against 12.8 / 12.6 s at 24.
