@@ -201,8 +201,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// full one, and "big" means more than `PARALLEL_SPLIT_MAX_EMPTY` empty
     /// cells instead of `SPLIT_SMALL_MAX_EMPTY`.
     fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
-        let stones = pos.moves_played();
-        let later = stones >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY;
+        let later = later_root(pos);
         match &self.small {
             Some(small) if later && !(parallel && pos.empty_cells() > SPLIT_SMALL_MAX_EMPTY) => {
                 Tables::single(small)
@@ -377,6 +376,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     fn parallel_probes(&mut self, pos: &Position<W, H>, lo: Score, hi: Score) -> Score {
         let threads = self.threads;
         let sign_first = probes_sign_first(pos);
+        let later = later_root(pos);
         let range = AtomicU64::new(pack(lo, hi));
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
@@ -408,7 +408,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                             .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
                             .collect();
                         let preferred = sequential_probe(done, a, b, sign_first);
-                        let med = choose_probe(thread, preferred, a, b, &busy);
+                        let med = choose_probe(thread, preferred, (a, b), &busy, later);
                         probing[thread].store(med as u32 as u64, Ordering::Release);
                         stops[thread].store(false, Ordering::Release);
                         // Re-check: the range may have moved since it was read.
@@ -419,6 +419,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
                         let mut searcher = Searcher::parallel(tables, &stops[thread])
                             .with_book(book)
                             .with_busy(in_progress);
+                        if later {
+                            // From the earliest roots it cost more than it
+                            // saved (see `Searcher::watching_path`).
+                            searcher = searcher.watching_path();
+                        }
                         let r = searcher.negamax(pos, med, med + 1);
                         total += searcher.nodes;
                         done += 1;
@@ -649,8 +654,27 @@ fn unpack(word: u64) -> (Score, Score) {
 /// probes -4 and -1 after probe 1 before helping (18.3-20.4 s against
 /// 20.9-21.3 s in the same session). First 20 Begin-Hard lines each solved alone:
 /// 0.52-0.59 s against 0.56-0.67 s.
-fn choose_probe(thread: usize, preferred: Score, a: Score, b: Score, busy: &[Score]) -> Score {
-    if b <= 1 && (a..b).contains(&0) && busy.contains(&0) {
+///
+/// From a `later_root` (see [`later_root`]) every thread helps the sign probe
+/// whatever the range (2026-11-25, seventh session). There the probe beside
+/// it (1, or -1 once 1 is taken) was a guess: on the Begin-Hard lines
+/// scoring 0 the "above 1" proof went to waste (9.5M of `527376`'s 30.7M
+/// nodes on two threads, against 23.7M on one), and with the sign helped
+/// and settled sooner, the probes after it start with its proof in the
+/// shared table. First 20 Begin-Hard lines each solved alone, 2 threads,
+/// sums of the 20 solve times, four alternated rounds: 5.75-5.77 s (225M-230M
+/// nodes) against 5.73-6.21 s (227M-238M). From the empty board it was
+/// slower (6.0 and 6.4 s against 5.5 and 5.6 s, 273M-287M nodes against
+/// 248M-249M): there the big-win probe thread 0 makes first settles nothing,
+/// and the sign probe is long enough for the threads to share it anyway.
+fn choose_probe(
+    thread: usize,
+    preferred: Score,
+    (a, b): (Score, Score),
+    busy: &[Score],
+    later_root: bool,
+) -> Score {
+    if (b <= 1 || later_root) && (a..b).contains(&0) && busy.contains(&0) {
         return 0;
     }
     // (`sequential_probe` may fall outside a range the others narrowed.)
@@ -665,6 +689,17 @@ fn choose_probe(thread: usize, preferred: Score, a: Score, b: Score, busy: &[Sco
     let mut candidates: Vec<Score> = (a..b).filter(|m| !busy.contains(m)).collect();
     candidates.sort_by_key(|&m| (m.abs(), -m));
     candidates.first().copied().unwrap_or(preferred)
+}
+
+/// Whether `pos` is a later root: one with at least
+/// [`SMALL_TABLE_MIN_STONES`] stones (and at most [`SMALL_TABLE_MAX_EMPTY`]
+/// empty cells). Searches from such roots are small enough for the small
+/// table (see [`Solver::tables`]), and their parallel searches share the
+/// sign probe and watch their paths (see [`choose_probe`] and
+/// `Searcher::watching_path`); the earliest roots, such as the empty board,
+/// keep the full table and the speculative probes.
+fn later_root<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+    pos.moves_played() >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY
 }
 
 /// The probe the single-thread search makes in the range `[min, max]`

@@ -22,6 +22,8 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// stop; polled every [`STOP_POLL_NODES`] nodes.
     stop: Option<&'t AtomicBool>,
     /// Whether this search saw `stop` and unwound: its results are void.
+    /// Also set while it unwinds to a settled node of its path (see
+    /// [`Searcher::watching_path`]), until that node is reached.
     pub aborted: bool,
     /// Whether the CPU has the POPCNT instruction (see [`Searcher::count`]).
     popcnt: bool,
@@ -36,6 +38,25 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// Shared among the threads of a parallel search: the keys of the big
     /// nodes some thread is searching now (see [`Busy`]).
     busy: Option<&'t Busy>,
+    /// The big nodes this search is inside, if it watches for their being
+    /// settled by another thread (see [`Searcher::watching_path`]).
+    path: Option<Vec<PathNode>>,
+    /// While unwinding to a big node that the table settled: its level on
+    /// `path` and the score it returns.
+    settled: Option<(usize, i32)>,
+}
+
+/// A big node on a parallel search's path: what its table entry must say
+/// to settle it (see [`Searcher::watching_path`]).
+#[derive(Clone, Copy)]
+struct PathNode {
+    /// Its table key.
+    key: u64,
+    /// Its stone count (which table it is stored in).
+    stones: usize,
+    /// Its window when its moves began to be searched.
+    alpha: i32,
+    beta: i32,
 }
 
 /// The nodes that the threads of one parallel search are in the middle of
@@ -185,6 +206,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             book: None,
             book_below: 0,
             busy: None,
+            path: None,
+            settled: None,
         }
     }
 
@@ -214,6 +237,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             book: None,
             book_below: 0,
             busy: None,
+            path: None,
+            settled: None,
         }
     }
 
@@ -230,6 +255,93 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     pub fn with_busy(mut self, busy: &'t Busy) -> Self {
         self.busy = Some(busy);
         self
+    }
+
+    /// This search, abandoning the work under a big node on its path as soon
+    /// as the table settles that node (needs [`Searcher::with_busy`]).
+    ///
+    /// Why: deferring busy moves sends a second thread to a node's next
+    /// move while the first one searches the move before. If that move cuts
+    /// the node off, the second thread's move was never needed, yet it used
+    /// to search it to the end. Now, between the moves of every big node,
+    /// a thread looks up the table entries of the big nodes on its path; if
+    /// one now gives a bound that settles that node's window, it drops
+    /// everything below that node, storing nothing, and the node returns
+    /// the table's bound. Every entry is a true bound, so a score cannot
+    /// change. The check costs a few table probes per move of a big node,
+    /// and nothing to a search on one thread.
+    ///
+    /// Measured (2026-11-25, seventh session) with an experiment binary, 2
+    /// threads, first 20 Begin-Hard lines each solved alone (sums of the 20
+    /// solve times), the sign probe helped (see `choose_probe` in
+    /// `src/solver/mod.rs`): four alternated rounds, 5.30-5.62 s and
+    /// 217M-224M nodes watching, 5.52-5.71 s and 226M-233M not. On
+    /// `535512` the sign probe took 21.8M nodes on two threads, as on one
+    /// (21.9M), against 32.2M without the watch. Checking only the nodes
+    /// where a move was deferred, or also every 1024 nodes below the big
+    /// nodes, did no better. From the empty board, where the path is long
+    /// and the big nodes' entries are in the full table, it was slower
+    /// (5.9 and 6.1 s, 262M-264M nodes, against 5.5 and 5.6 s, 248M-249M),
+    /// so only later roots watch (see `later_root` in `src/solver/mod.rs`).
+    /// The built binaries, with the sign helped, against the previous
+    /// ones, four alternated rounds: 5.34-5.43 s (218M-223M nodes) against
+    /// 5.56-5.73 s (230M-239M); one thread unchanged (201.3M nodes).
+    pub fn watching_path(mut self) -> Self {
+        self.path = Some(Vec::new());
+        self
+    }
+
+    /// Whether the table now settles a big node on this search's path. If
+    /// so, the search unwinds to the first such node (from the root down),
+    /// which returns the table's bound: `settled` says which and
+    /// `aborted` is set until it is reached (see [`Searcher::unwind`]).
+    fn settle_path(&mut self) -> bool {
+        let Some(path) = self.path.as_ref() else {
+            return false;
+        };
+        self.settled = path.iter().enumerate().find_map(|(level, node)| {
+            let entry = self.tables.of(node.stones).probe(node.key)?;
+            let settles = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= node.beta,
+                Bound::Upper => entry.score <= node.alpha,
+            };
+            settles.then_some((level, entry.score))
+        });
+        self.aborted = self.settled.is_some();
+        self.aborted
+    }
+
+    /// Takes the node at `level` (if any) and those below it off the watched
+    /// path.
+    #[inline(always)]
+    fn leave_path(&mut self, level: Option<usize>) {
+        if let (Some(level), Some(path)) = (level, &mut self.path) {
+            path.truncate(level);
+        }
+    }
+
+    /// Leaves a node while unwinding (`aborted`: the search was stopped, or
+    /// a node on the watched path was settled): the node's results are void
+    /// and are not stored. If this node is the settled one, the unwinding
+    /// ends here and the node returns the table's bound; else 0, which the
+    /// callers ignore since they unwind too. (A stop that came meanwhile is
+    /// seen again at the next poll: the stop flag stays set.)
+    #[cold]
+    #[inline(never)]
+    fn unwind(&mut self, busy: Option<&Busy>, key: u64, level: Option<usize>) -> i32 {
+        if let Some(busy) = busy {
+            busy.leave(key);
+            self.leave_path(level);
+        }
+        match self.settled {
+            Some((to, score)) if level == Some(to) => {
+                self.settled = None;
+                self.aborted = false;
+                score
+            }
+            _ => 0,
+        }
     }
 
     /// This search, consulting `book` (see [`Book::get`]).
@@ -515,8 +627,19 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         let busy = self
             .busy
             .filter(|_| Self::CELLS - moves >= DEFER_MIN_EMPTY as i32 && etc);
+        // This node's level on the watched path, if it is on it.
+        let mut level = None;
         if let Some(busy) = busy {
             busy.enter(key);
+            if let Some(path) = &mut self.path {
+                level = Some(path.len());
+                path.push(PathNode {
+                    key,
+                    stones: pos.moves_played(),
+                    alpha,
+                    beta,
+                });
+            }
         }
         let mut deferred = [0u64; W];
         let (mut deferred_len, mut deferred_next) = (0, 0);
@@ -562,21 +685,21 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 deferred_len += 1;
                 continue;
             }
+            if level.is_some() && searched != 0 && self.settle_path() {
+                return self.unwind(busy, key, level);
+            }
             let mut child = *pos;
             child.play(cell);
             searched |= cell;
             let score = -self.search(&child, -beta, -alpha, threats);
             if self.aborted {
-                // Unwinding: the score is void and must not be stored.
-                if let Some(busy) = busy {
-                    busy.leave(key);
-                }
-                return 0;
+                return self.unwind(busy, key, level);
             }
             value = value.max(score);
             if score >= beta {
                 if let Some(busy) = busy {
                     busy.leave(key);
+                    self.leave_path(level);
                 }
                 self.record(
                     table,
@@ -595,6 +718,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         }
         if let Some(busy) = busy {
             busy.leave(key);
+            self.leave_path(level);
         }
         // A child inside the window gave its exact score; every other one is
         // at most alpha: alpha is exact. Otherwise it is only an upper bound.
@@ -797,7 +921,67 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
 
 #[cfg(test)]
 mod tests {
-    use super::Busy;
+    use super::{Busy, PathNode, Searcher, Tables};
+    use crate::position::Position;
+    use crate::solver::table::{Bound, Entry, Table};
+    use std::sync::atomic::AtomicBool;
+
+    type P = Position<7, 6>;
+
+    #[test]
+    fn a_search_under_a_settled_node_unwinds_to_it_storing_nothing() {
+        let pos = P::parse("4453").unwrap();
+        let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
+        let (stop, busy) = (AtomicBool::new(false), Busy::new(4));
+        let mut searcher = Searcher::<7, 6>::parallel(Tables::single(&table), &stop)
+            .with_busy(&busy)
+            .watching_path();
+        // A big node above the root, as if the root were one of its moves
+        // and another thread had just proved a bound settling its window.
+        let ancestor = 0x1234;
+        table.store(
+            ancestor,
+            Entry {
+                bound: Bound::Lower,
+                score: 5,
+                best: None,
+                work: 10,
+            },
+        );
+        let above = PathNode {
+            key: ancestor,
+            stones: 3,
+            alpha: 4,
+            beta: 5,
+        };
+        searcher.path.as_mut().unwrap().push(above);
+        // "Is it above 15?" fails low on every move, so the root's search
+        // goes on to a second move, where it must notice.
+        searcher.negamax(&pos, 15, 16);
+        assert!(searcher.aborted, "unwinding until the settled node");
+        assert_eq!(searcher.settled, Some((0, 5)));
+        let (root_key, _) = Searcher::<7, 6>::stored_key(pos.key(), pos.moves_played());
+        assert!(table.probe(root_key).is_none(), "the root stored nothing");
+        assert_eq!(
+            searcher.path.as_ref().unwrap().len(),
+            1,
+            "the root left the path"
+        );
+        // The settled node itself returns the table's bound and the search
+        // goes on.
+        assert_eq!(searcher.unwind(Some(&busy), ancestor, Some(0)), 5);
+        assert!(!searcher.aborted && searcher.settled.is_none());
+        assert!(searcher.path.as_ref().unwrap().is_empty());
+
+        // Without the settled node, the same search completes.
+        let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
+        let mut searcher = Searcher::<7, 6>::parallel(Tables::single(&table), &stop)
+            .with_busy(&busy)
+            .watching_path();
+        assert!(searcher.negamax(&pos, 15, 16) <= 15);
+        assert!(!searcher.aborted);
+        assert!(table.probe(root_key).is_some());
+    }
 
     #[test]
     fn busy_marks_and_unmarks_keys() {
