@@ -905,3 +905,32 @@ fn terminal_score<const W: usize, const H: usize>(pos: &Position<W, H>) -> Optio
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::choose_probe;
+
+    #[test]
+    fn thread_zero_makes_its_preferred_probe_unless_taken() {
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], false), 9);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], true), 9);
+        // Taken: the free value nearest zero, the positive one first.
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9], false), 0);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0], false), 1);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0, 1], false), -1);
+    }
+
+    #[test]
+    fn the_sign_probe_is_helped_from_later_roots_or_when_a_win_is_all_left() {
+        // The earliest roots guess the probe beside the sign...
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], false), 1);
+        // ...unless the score is known to be at most 1 (a weak solve).
+        assert_eq!(choose_probe(1, 0, (-1, 1), &[0], false), 0);
+        // Later roots help it, thread 0 too.
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], true), 0);
+        assert_eq!(choose_probe(0, 0, (-8, 9), &[0], true), 0);
+        // Once the sign is settled there is nothing to help.
+        assert_eq!(choose_probe(1, 1, (1, 9), &[1], true), 2);
+        assert_eq!(choose_probe(1, -1, (-8, 0), &[-1], true), -2);
+    }
+}
