@@ -228,17 +228,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// work.
     pub fn parallel(tables: Tables<'t>, stop: &'t AtomicBool) -> Self {
         Searcher {
-            tables,
-            nodes: 0,
             stop: Some(stop),
-            aborted: false,
-            popcnt: cpu_has_popcnt(),
-            node_limit: u64::MAX,
-            book: None,
-            book_below: 0,
-            busy: None,
-            path: None,
-            settled: None,
+            ..Self::new(tables)
         }
     }
 
@@ -312,12 +303,16 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         self.aborted
     }
 
-    /// Takes the node at `level` (if any) and those below it off the watched
-    /// path.
+    /// Leaves a big node of a parallel search (`busy` is set only for
+    /// those): unmarks its `key` and takes it (at `level`, if it is on the
+    /// watched path) and the nodes below it off the path.
     #[inline(always)]
-    fn leave_path(&mut self, level: Option<usize>) {
-        if let (Some(level), Some(path)) = (level, &mut self.path) {
-            path.truncate(level);
+    fn leave_node(&mut self, busy: Option<&Busy>, key: u64, level: Option<usize>) {
+        if let Some(busy) = busy {
+            busy.leave(key);
+            if let (Some(level), Some(path)) = (level, &mut self.path) {
+                path.truncate(level);
+            }
         }
     }
 
@@ -330,10 +325,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     #[cold]
     #[inline(never)]
     fn unwind(&mut self, busy: Option<&Busy>, key: u64, level: Option<usize>) -> i32 {
-        if let Some(busy) = busy {
-            busy.leave(key);
-            self.leave_path(level);
-        }
+        self.leave_node(busy, key, level);
         match self.settled {
             Some((to, score)) if level == Some(to) => {
                 self.settled = None;
@@ -697,10 +689,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             }
             value = value.max(score);
             if score >= beta {
-                if let Some(busy) = busy {
-                    busy.leave(key);
-                    self.leave_path(level);
-                }
+                self.leave_node(busy, key, level);
                 self.record(
                     table,
                     (key, mirrored),
@@ -716,10 +705,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 best = Some(cell);
             }
         }
-        if let Some(busy) = busy {
-            busy.leave(key);
-            self.leave_path(level);
-        }
+        self.leave_node(busy, key, level);
         // A child inside the window gave its exact score; every other one is
         // at most alpha: alpha is exact. Otherwise it is only an upper bound.
         match best {
