@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Measures every speed target of issue 3 on this machine and prints each
+# figure beside its target, with "ok" or "MISSED". It is a benchmark report,
+# not a test: times depend on the machine and drift from run to run, so CI
+# does not run it (node counts, which do not drift, are printed too).
+#
+#   scripts/targets.sh              all targets, one round (about 4 minutes)
+#   C4_ROUNDS=3 scripts/targets.sh  the thread-scaling ratios over 3 rounds
+#                                   of alternated runs, each ratio printed
+#   C4_ALL_LINES=1 scripts/targets.sh   also solves all 6000 lines of the six
+#                                   sets on 2 threads, one process per line
+#                                   (the parallel search), and counts
+#                                   mismatches (about 10 more minutes)
+#
+# The standard sets are read from ../shared/testsets beside the repository
+# (or $C4_TESTSETS). No opening book anywhere: the search alone is measured.
+# Targets (issue 3): 1. test sets, one thread, table cleared per position,
+# mean time at most End-Easy 4 us, Middle-Easy 32 us, Middle-Medium 1.5 ms,
+# Begin-Easy 0.19 ms, Begin-Medium (first 200) 50 ms, Begin-Hard (first 20)
+# 0.65 s, weak faster than strong; 2. the empty board, 2 threads, strong
+# score 1 in at most 9 s, weak faster; 3. 2 threads at least 1.6x one
+# thread on the empty board and on the first 20 Begin-Hard lines each solved
+# alone, identical scores; 4. `c4 bench` and `c4 solve` with 2 worker
+# threads at least 1.8x the throughput of one on Middle-Medium and
+# Begin-Medium (all 1000 lines of each).
+# Exit status: 0 if every target holds, 1 if one is missed or a score is
+# wrong, 2 if the sets are missing.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+sets="${C4_TESTSETS:-$repo/../shared/testsets}"
+rounds="${C4_ROUNDS:-1}"
+if [[ ! -d "$sets" ]]; then
+    echo "targets.sh: no standard test sets in $sets (set C4_TESTSETS)" >&2
+    exit 2
+fi
+cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
+c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+missed=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/c4-targets.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# field NAME JSON: the value of a numeric field of a one-line JSON object.
+field() { sed -e "s/.*\"$1\":\([-0-9.e+]*\).*/\1/" <<<"$2"; }
+# check LABEL VALUE OP TARGET UNIT: prints a row, counts a miss.
+check() {
+    local verdict=ok
+    awk -v v="$2" -v t="$4" -v op="$3" 'BEGIN { exit !((op == "<=") ? v <= t : v >= t) }' \
+        || { verdict=MISSED; missed=$((missed + 1)); }
+    printf '| %s | %s %s | %s %s | %s |\n' "$1" "$2" "$5" "$3" "$4 $5" "$verdict"
+}
+# now: seconds since the epoch, with nanoseconds.
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# human US: a duration in microseconds, in us, ms or s.
+human() { awk -v u="$1" 'BEGIN { if (u < 1000) printf "%.1f us", u; else if (u < 1e6) printf "%.2f ms", u / 1e3; else printf "%.3f s", u / 1e6 }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo '?')"
+echo "c4: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$repo" diff --quiet 2>/dev/null || echo ' (modified)')"
+echo
+echo "## 1. Test sets, one thread, no book, table cleared per position"
+echo
+echo "| set | strong mean time | strong nodes | weak mean time | weak nodes | target (strong) | weak faster |"
+echo "|---|---:|---:|---:|---:|---:|---|"
+for spec in "End-Easy Test_L3_R1 0 4" "Middle-Easy Test_L2_R1 0 32" \
+    "Middle-Medium Test_L2_R2 0 1500" "Begin-Easy Test_L1_R1 0 190" \
+    "Begin-Medium Test_L1_R2 200 50000" "Begin-Hard Test_L1_R3 20 650000"; do
+    read -r name file limit target_us <<<"$spec"
+    limit_args=()
+    [[ "$limit" != 0 ]] && limit_args=(--limit "$limit") && name="$name (first $limit)"
+    strong=$("$c4" bench --no-book --json "${limit_args[@]}" "$sets/$file")
+    weak=$("$c4" bench --no-book --json --weak "${limit_args[@]}" "$sets/$file")
+    s_us=$(field mean_time_us "$strong")
+    w_us=$(field mean_time_us "$weak")
+    for run in "$strong" "$weak"; do
+        if [[ "$(field mismatches "$run")" != 0 || "$(field invalid_lines "$run")" != 0 ]]; then
+            echo "$name: wrong scores: $run" >&2
+            missed=$((missed + 1))
+        fi
+    done
+    verdict=ok
+    awk -v v="$s_us" -v t="$target_us" 'BEGIN { exit !(v <= t) }' || { verdict=MISSED; missed=$((missed + 1)); }
+    faster=yes
+    awk -v w="$w_us" -v s="$s_us" 'BEGIN { exit !(w < s) }' || { faster=NO; missed=$((missed + 1)); }
+    printf '| %s | %s | %.1f | %s | %.1f | <= %s: %s | %s |\n' "$name" "$(human "$s_us")" \
+        "$(field mean_nodes "$strong")" "$(human "$w_us")" "$(field mean_nodes "$weak")" "$(human "$target_us")" "$verdict" "$faster"
+done
+
+echo
+echo "## 2. The empty board, no book, default table (64 MiB), wall time of the process"
+echo
+echo "| run | result | target | |"
+echo "|---|---:|---:|---|"
+# solve_empty ARGS...: runs `c4 solve --no-book --stats ARGS ''`, prints
+# "seconds score nodes".
+solve_empty() {
+    local start end out
+    start=$(now)
+    out=$("$c4" solve --no-book --stats "$@" '')
+    end=$(now)
+    read -r score nodes _ <<<"$out"
+    echo "$(elapsed "$start" "$end") $score $nodes"
+}
+read -r t2 score2 nodes2 <<<"$(solve_empty --threads 2)"
+read -r tw scorew nodesw <<<"$(solve_empty --threads 2 --weak)"
+read -r t1 score1 nodes1 <<<"$(solve_empty --threads 1)"
+check "strong, 2 threads ($nodes2 nodes)" "$t2" "<=" 9 s
+[[ "$score2" == 1 && "$score1" == 1 && "$scorew" == 1 ]] \
+    || { echo "empty board: wrong score ($score2, $score1, weak $scorew)" >&2; missed=$((missed + 1)); }
+check "weak, 2 threads ($nodesw nodes)" "$tw" "<=" "$t2" s
+printf '| strong, 1 thread (%s nodes) | %s s | reported | |\n' "$nodes1" "$t1"
+
+echo
+echo "## 3. One position, 2 threads against 1 (wall time, identical scores)"
+echo
+# Begin-Hard's first 20 lines, each solved alone in its own process.
+begin_hard() {
+    local threads=$1 start end moves expected got
+    start=$(now)
+    while read -r moves expected; do
+        got=$("$c4" solve --no-book --threads "$threads" "$moves" | cut -d' ' -f2)
+        if [[ "$got" != "$expected" ]]; then
+            echo "Begin-Hard $moves: expected $expected, got $got on $threads threads" >&2
+            return 1
+        fi
+    done < <(head -n 20 "$sets/Test_L1_R3")
+    end=$(now)
+    elapsed "$start" "$end"
+}
+bh_ratios=()
+empty_ratios=("$(ratio "$t1" "$t2")")
+for ((round = 1; round <= rounds; round++)); do
+    one=$(begin_hard 1) || missed=$((missed + 1))
+    two=$(begin_hard 2) || missed=$((missed + 1))
+    bh_ratios+=("$(ratio "$one" "$two")")
+    echo "round $round: Begin-Hard (first 20) $one s on 1 thread, $two s on 2: ${bh_ratios[-1]}x"
+    if ((round > 1)); then
+        read -r e1 _ <<<"$(solve_empty --threads 1)"
+        read -r e2 _ <<<"$(solve_empty --threads 2)"
+        empty_ratios+=("$(ratio "$e1" "$e2")")
+        echo "round $round: empty board $e1 s on 1 thread, $e2 s on 2: ${empty_ratios[-1]}x"
+    fi
+done
+echo
+echo "| run | 2 threads against 1 (median of $rounds) | target | |"
+echo "|---|---:|---:|---|"
+check "empty board (${empty_ratios[*]})" "$(printf '%s\n' "${empty_ratios[@]}" | median)" ">=" 1.6 x
+check "Begin-Hard, first 20, each alone (${bh_ratios[*]})" "$(printf '%s\n' "${bh_ratios[@]}" | median)" ">=" 1.6 x
+
+echo
+echo "## 4. Batches, 2 worker threads against 1 (wall time of the command, all 1000 lines)"
+echo
+echo "| run | 1 thread | 2 threads | speed-up | target | |"
+echo "|---|---:|---:|---:|---:|---|"
+for spec in "Middle-Medium Test_L2_R2" "Begin-Medium Test_L1_R2"; do
+    read -r name file <<<"$spec"
+    for cmd in bench solve; do
+        times=()
+        for threads in 1 2; do
+            start=$(now)
+            if [[ $cmd == bench ]]; then
+                "$c4" bench --no-book --threads "$threads" "$sets/$file" >/dev/null
+            else
+                "$c4" solve --no-book --threads "$threads" - <"$sets/$file" >"$work/solve$threads"
+            fi
+            end=$(now)
+            times+=("$(elapsed "$start" "$end")")
+        done
+        if [[ $cmd == solve ]] && ! cmp -s "$work/solve1" "$work/solve2"; then
+            echo "c4 solve: 1 and 2 threads disagree on $name" >&2
+            missed=$((missed + 1))
+        fi
+        speedup=$(ratio "${times[0]}" "${times[1]}")
+        verdict=ok
+        awk -v v="$speedup" 'BEGIN { exit !(v >= 1.8) }' || { verdict=MISSED; missed=$((missed + 1)); }
+        printf '| `c4 %s` %s | %s s | %s s | %sx | >= 1.8x | %s |\n' "$cmd" "$name" "${times[0]}" "${times[1]}" "$speedup" "$verdict"
+    done
+done
+# (c4 solve's output is the sets' own format: it must equal the set.)
+if ! diff -q <(cut -d' ' -f1,2 "$sets/Test_L1_R2") "$work/solve1" >/dev/null; then
+    echo "c4 solve: Begin-Medium scores differ from the set" >&2
+    missed=$((missed + 1))
+fi
+
+if [[ "${C4_ALL_LINES:-0}" == 1 ]]; then
+    echo
+    echo "## 6. All 6000 lines, each solved alone on 2 threads (the parallel search)"
+    echo
+    for file in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
+        wrong=0
+        start=$(now)
+        while read -r moves expected; do
+            got=$("$c4" solve --no-book --threads 2 "$moves" | cut -d' ' -f2)
+            [[ "$got" == "$expected" ]] || { wrong=$((wrong + 1)); echo "$file $moves: expected $expected, got $got" >&2; }
+        done <"$sets/$file"
+        end=$(now)
+        echo "$file: $(wc -l <"$sets/$file") lines, $wrong mismatches, $(elapsed "$start" "$end") s"
+        missed=$((missed + wrong))
+    done
+fi
+
+echo
+if ((missed == 0)); then
+    echo "every target holds"
+else
+    echo "$missed target(s) missed or score(s) wrong"
+    exit 1
+fi
