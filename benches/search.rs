@@ -1,6 +1,8 @@
 //! Criterion benchmarks of the search over fixed slices of the six standard
 //! test sets, strong and weak. Each iteration solves the whole slice, every
-//! position from a cleared table, as `c4 bench` does.
+//! position from a cleared table, as `c4 bench` does. A last group solves
+//! one Begin-Hard position on one thread and on two (the parallel search of
+//! `Solver::set_threads`), for thread scaling.
 //!
 //! The sets are read from `../shared/testsets` beside the source tree (they
 //! are not part of the project); without them the benchmarks are skipped
@@ -19,8 +21,8 @@ use c4::{Position, Solver};
 
 /// The standard sets: file, name, and the lines solved per iteration as
 /// (lines skipped, lines taken): fewer for the sets whose positions take
-/// longer. Begin-Hard skips its first line, which takes over 10 s a solve
-/// (too long for ten samples); its next two take about 2 s together.
+/// longer. Begin-Hard skips its first line, which alone takes about 1.5 s
+/// (15 s for ten samples); its next two take about 0.2 s together.
 const SLICES: [(&str, &str, (usize, usize)); 6] = [
     ("Test_L3_R1", "end-easy", (0, 50)),
     ("Test_L2_R1", "middle-easy", (0, 50)),
@@ -86,6 +88,30 @@ fn search(c: &mut Criterion) {
         }
         group.finish();
     }
+    threads(c);
+}
+
+/// The position of the thread-scaling group: Begin-Hard's fourth line, about
+/// 0.35 s on one thread (6.7M nodes), long enough for the two threads to
+/// share the work and short enough for ten samples.
+const THREADS_POSITION: &str = "751321";
+
+/// One position solved on one thread and on two, each time from cleared
+/// tables.
+fn threads(c: &mut Criterion) {
+    let pos = Position::parse(THREADS_POSITION).expect("a valid position");
+    let mut group = c.benchmark_group("threads");
+    for threads in [1, 2] {
+        let mut solver = Solver::<7, 6>::new();
+        solver.set_threads(threads);
+        group.bench_function(format!("{THREADS_POSITION}/{threads}"), |b| {
+            b.iter(|| {
+                solver.clear();
+                solver.solve(black_box(&pos))
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group! {

@@ -193,7 +193,10 @@ impl Table {
         // `hash` modulo 2^stored_bits, shifted into place above the payload;
         // `wrapping_shl` keeps 0 when nothing is stored (payload_bits = 64).
         let low = hash & self.low_mask;
-        (bucket * 2, low.wrapping_shl(self.payload_bits) | self.live_generation)
+        (
+            bucket * 2,
+            low.wrapping_shl(self.payload_bits) | self.live_generation,
+        )
     }
 
     /// Whether `word` is the live entry whose tag is `tag` (see
