@@ -51,7 +51,8 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     shared: Option<Table>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
-    /// Threads searching one position (Lazy SMP); 1 by default.
+    /// Threads searching one position together (see
+    /// [`Solver::set_threads`]); 1 by default.
     threads: usize,
     /// Exact scores of the opening, used at the root and inside searches.
     book: Option<Arc<Book<W, H>>>,
@@ -96,7 +97,11 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// Sets how many threads search each position (at least 1). They share
-    /// the one table (Lazy SMP); scores do not depend on the thread count.
+    /// one lock-free table (every entry one atomic word) for the nodes near
+    /// the root, each keeps the deep nodes in a small table of its own that
+    /// stays in its core's cache, and they run different null-window probes
+    /// of the score side by side (see `parallel_probes`). Every entry is a
+    /// true bound, so scores do not depend on the thread count or timing.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         if let Some(small) = &self.small {
