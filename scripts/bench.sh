@@ -19,16 +19,8 @@
 # Works from any directory. Exit status: that of `c4 bench` (1 on a mismatch).
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-sets="${C4_TESTSETS:-$repo/../shared/testsets}"
-
-if [[ ! -d "$sets" ]]; then
-    echo "bench.sh: no standard test sets in $sets (set C4_TESTSETS to their directory)" >&2
-    exit 2
-fi
-
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh" bench.sh
 
 status=0
 "$c4" bench --no-book "$@" "$sets/Test_L3_R1" "$sets/Test_L2_R1" "$sets/Test_L2_R2" "$sets/Test_L1_R1" || status=$?

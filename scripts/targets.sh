@@ -27,15 +27,9 @@
 # wrong, 2 if the sets are missing.
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-sets="${C4_TESTSETS:-$repo/../shared/testsets}"
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh" targets.sh
 rounds="${C4_ROUNDS:-1}"
-if [[ ! -d "$sets" ]]; then
-    echo "targets.sh: no standard test sets in $sets (set C4_TESTSETS)" >&2
-    exit 2
-fi
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
 missed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/c4-targets.XXXXXX")
 trap 'rm -rf "$work"' EXIT
