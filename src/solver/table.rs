@@ -362,16 +362,41 @@ impl TableMemory {
         Self::map(len, bytes).or_else(|| Self::allocate(len, bytes))
     }
 
-    /// Writes every page once, leaving the words as they are, so that the
-    /// first searches do not pay a page fault per probe (a cold 64 MiB table
-    /// made the first thousand easy positions five times slower, when every
-    /// search used that table). An atomic `fetch_or(0)` is a write that
-    /// changes nothing, safe whatever the table holds.
+    /// Maps every page of the table, writable, leaving the words as they
+    /// are, so that the searches do not take the page faults: each costs
+    /// microseconds on this virtual machine, and a page first read maps the
+    /// shared zero page, so a table faulted in by the search pays twice per
+    /// page (a probe, then a store).
+    ///
+    /// On Linux, `MADV_POPULATE_WRITE` asks the kernel to do exactly that
+    /// (in huge pages where it has them). Elsewhere, or if the kernel
+    /// predates it (5.14), one atomic compare-and-exchange per page: on
+    /// x86-64 a locked compare-and-exchange writes its word back even when
+    /// the comparison fails, so it maps the page writable and changes
+    /// nothing. (Until 2026-11-25 this was a `fetch_or(0)` per page, which
+    /// LLVM removed as a no-op: the tables were faulted in by the searches,
+    /// about 510 faults for a 1 MiB table, 5 ms of a first batch of
+    /// End-Easy positions on two workers.)
     fn touch(&self) {
+        #[cfg(target_os = "linux")]
+        if let Origin::Mapping { .. } = self.origin {
+            // SAFETY: the range is our own mapping's table part; the advice
+            // only maps pages and never changes their contents.
+            let done = unsafe {
+                libc::madvise(
+                    self.ptr.as_ptr() as *mut libc::c_void,
+                    self.len * 8,
+                    libc::MADV_POPULATE_WRITE,
+                )
+            };
+            if done == 0 {
+                return;
+            }
+        }
         let page_words = 4096 / 8;
-        for i in (0..self.len).step_by(page_words) {
-            // SAFETY: i < len, inside the memory.
-            unsafe { (*self.ptr.as_ptr().add(i)).fetch_or(0, Ordering::Relaxed) };
+        for word in self.iter().step_by(page_words) {
+            let current = word.load(Ordering::Relaxed);
+            let _ = word.compare_exchange(current, current, Ordering::Relaxed, Ordering::Relaxed);
         }
     }
 
