@@ -41,13 +41,8 @@ if [[ "${C4_BENCH_FULL:-0}" == 1 ]]; then
     echo
     echo "one position, several threads (first 20 lines of Test_L1_R3, each solved alone):"
     for threads in 1 2; do
-        start=$(date +%s.%N)
-        head -n 20 "$sets/Test_L1_R3" | while read -r moves expected; do
-            got=$("$c4" solve --no-book --threads "$threads" "$moves" | cut -d' ' -f2)
-            [[ "$got" == "$expected" ]] || echo "mismatch: $moves expected $expected got $got" >&2
-        done
-        end=$(date +%s.%N)
-        echo "  --threads $threads: $(awk "BEGIN { print $end - $start }") s"
+        seconds=$(begin_hard_alone "$threads") || status=1
+        echo "  --threads $threads: ${seconds:-?} s"
     done
 fi
 exit "$status"

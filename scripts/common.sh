@@ -2,7 +2,7 @@
 # test sets (../shared/testsets beside it, or $C4_TESTSETS), builds c4 in
 # release mode, and sets `repo`, `sets` and `c4` (the binary). Exits with
 # status 2 if the sets are missing. $1: the calling script's name, for the
-# message.
+# message. Also defines the loop both scripts time, `begin_hard_alone`.
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sets="${C4_TESTSETS:-$repo/../shared/testsets}"
 if [[ ! -d "$sets" ]]; then
@@ -11,3 +11,21 @@ if [[ ! -d "$sets" ]]; then
 fi
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
 c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+
+# begin_hard_alone THREADS: solves the first 20 lines of Begin-Hard, each
+# alone in its own `c4 solve --no-book --threads THREADS` process, and
+# prints the seconds they took (the thread-scaling sample of issue 3).
+# Returns 1, after naming the line on stderr, if a score is wrong.
+begin_hard_alone() {
+    local threads=$1 start end moves expected got
+    start=$(date +%s.%N)
+    while read -r moves expected; do
+        got=$("$c4" solve --no-book --threads "$threads" "$moves" | cut -d' ' -f2)
+        if [[ "$got" != "$expected" ]]; then
+            echo "Begin-Hard $moves: expected $expected, got $got on $threads threads" >&2
+            return 1
+        fi
+    done < <(head -n 20 "$sets/Test_L1_R3")
+    end=$(date +%s.%N)
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }'
+}

@@ -114,25 +114,11 @@ printf '| strong, 1 thread (%s nodes) | %s s | reported | |\n' "$nodes1" "$t1"
 echo
 echo "## 3. One position, 2 threads against 1 (wall time, identical scores)"
 echo
-# Begin-Hard's first 20 lines, each solved alone in its own process.
-begin_hard() {
-    local threads=$1 start end moves expected got
-    start=$(now)
-    while read -r moves expected; do
-        got=$("$c4" solve --no-book --threads "$threads" "$moves" | cut -d' ' -f2)
-        if [[ "$got" != "$expected" ]]; then
-            echo "Begin-Hard $moves: expected $expected, got $got on $threads threads" >&2
-            return 1
-        fi
-    done < <(head -n 20 "$sets/Test_L1_R3")
-    end=$(now)
-    elapsed "$start" "$end"
-}
 bh_ratios=()
 empty_ratios=("$(ratio "$t1" "$t2")")
 for ((round = 1; round <= rounds; round++)); do
-    one=$(begin_hard 1) || missed=$((missed + 1))
-    two=$(begin_hard 2) || missed=$((missed + 1))
+    one=$(begin_hard_alone 1) || missed=$((missed + 1))
+    two=$(begin_hard_alone 2) || missed=$((missed + 1))
     bh_ratios+=("$(ratio "$one" "$two")")
     echo "round $round: Begin-Hard (first 20) $one s on 1 thread, $two s on 2: ${bh_ratios[-1]}x"
     if ((round > 1)); then
