@@ -20,7 +20,7 @@ pub mod testset;
 
 pub use board::{BoardError, BoardSize, ForBoard};
 pub use book::Book;
-pub use position::{ParseError, Player, Position};
+pub use position::{ParseError, Player, Position, Score};
+pub use solver::Solver;
 pub use solver::table::TableError;
-pub use solver::{Score, Solver};
 pub use testset::TestCase;

@@ -15,6 +15,13 @@ use std::fmt;
 
 use thiserror::Error;
 
+/// A position's score for the side to move: positive if it wins,
+/// `(W * H + 1 - n) / 2` (rounded down) when it wins by playing move `n + 1`
+/// of the game (on 7x6: 22 minus the number of stones it has played when it
+/// wins); 0 for a draw; the opposite of the opponent's winning score if it
+/// loses. A weak score is the sign only.
+pub type Score = i32;
+
 /// The player who moved first or second in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Player {

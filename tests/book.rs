@@ -439,7 +439,8 @@ fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     let mut solver = Solver::<5, 4>::with_table_bytes(1 << 22).unwrap();
     let mut exact = 0;
     for pos in &deepest {
-        let bound = generate::lower_bound_from_parents(pos, &small)
+        let bound = small
+            .lower_bound_from_parents(pos)
             .expect("every 5-stone position has a parent in a depth-4 book");
         let score = solver.solve(pos);
         assert!(bound <= score, "{pos:?}: bound {bound} above score {score}");

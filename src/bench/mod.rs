@@ -29,8 +29,9 @@ use std::time::{Duration, Instant};
 pub use pool::{PoolError, WorkerPool};
 
 use crate::book::Book;
+use crate::position::Score;
 use crate::settings::DEFAULT_TABLE_BYTES;
-use crate::solver::{Score, Solver};
+use crate::solver::Solver;
 use crate::testset::TestCase;
 use std::sync::Arc;
 

@@ -32,7 +32,7 @@
 use thiserror::Error;
 
 use crate::position::Position;
-use crate::solver::Score;
+use crate::position::Score;
 
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"\x89C4BOOK\n";

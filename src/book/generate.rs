@@ -16,7 +16,7 @@ use thiserror::Error;
 use super::Book;
 use super::format::{FormatError, Kind};
 use crate::position::Position;
-use crate::solver::Score;
+use crate::position::Score;
 
 /// Which part of the work a run does: shard `index` (1-based) of `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,20 +118,6 @@ pub fn deepest_positions<const W: usize, const H: usize>(
             is_book_position(pos) && shard_of(pos.symmetric_key().0, shard.count) == shard.index
         })
         .collect()
-}
-
-/// A lower bound on the score of `pos` from a smaller book: the side to move
-/// gets at least minus the score of any parent the book holds (the parent's
-/// side could have played the move that made `pos`, so its score is at
-/// least minus that of `pos`). `None` if the book holds no parent.
-pub fn lower_bound_from_parents<const W: usize, const H: usize>(
-    pos: &Position<W, H>,
-    book: &Book<W, H>,
-) -> Option<Score> {
-    pos.parents()
-        .filter_map(|parent| book.get(&parent))
-        .map(|s| -s)
-        .max()
 }
 
 /// Checks that `book` and `other` give the same score to every position both

@@ -15,7 +15,7 @@ pub mod format;
 pub mod generate;
 
 use crate::position::Position;
-use crate::solver::Score;
+use crate::position::Score;
 use format::{FormatError, Kind, RawBook};
 
 /// An opening book for a `W` x `H` board.
@@ -159,6 +159,17 @@ impl<const W: usize, const H: usize> Book<W, H> {
             return None;
         }
         self.get_key(pos.symmetric_key().0)
+    }
+
+    /// A lower bound on the score of `pos` from the parents this book holds:
+    /// the side to move gets at least minus the score of any parent (the
+    /// parent's side could have played the move that made `pos`, so its score
+    /// is at least minus that of `pos`). `None` if the book holds no parent.
+    pub fn lower_bound_from_parents(&self, pos: &Position<W, H>) -> Option<Score> {
+        pos.parents()
+            .filter_map(|parent| self.get(&parent))
+            .map(|s| -s)
+            .max()
     }
 }
 

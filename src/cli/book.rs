@@ -432,7 +432,7 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
                 // of their search, and every stored bound stays true.
                 let lower = bounds
                     .as_deref()
-                    .and_then(|book| generate::lower_bound_from_parents(pos, book));
+                    .and_then(|book| book.lower_bound_from_parents(pos));
                 let score = match lower {
                     Some(lower) => solver.solve_in(pos, lower, Score::MAX),
                     None => solver.solve(pos),

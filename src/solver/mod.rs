@@ -13,7 +13,7 @@ pub(crate) mod search;
 pub mod table;
 
 use crate::book::Book;
-use crate::position::Position;
+use crate::position::{Position, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -25,9 +25,6 @@ use crate::settings::{
 };
 use search::{Busy, Searcher, Tables};
 use table::{Table, TableError};
-
-/// A position's score for the side to move (see the module documentation).
-pub type Score = i32;
 
 /// Solves positions of a `W` x `H` board; holds the transposition table, so
 /// keep one solver per thread and reuse it.
@@ -153,7 +150,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         if pos.moves_played() != book.depth() + 1 {
             return None;
         }
-        crate::book::generate::lower_bound_from_parents(pos, book)
+        book.lower_bound_from_parents(pos)
     }
 
     /// How many threads search each position.

@@ -31,8 +31,8 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::board::{BoardError, BoardSize};
+use crate::position::Score;
 use crate::position::{ParseError, Position};
-use crate::solver::Score;
 
 pub use difficulty::{Difficulty, Grading};
 pub use generate::{GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, generate};
