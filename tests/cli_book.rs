@@ -65,10 +65,18 @@ fn generate(out: &Path, depth: &str, extra: &[&str]) -> (String, String, i32) {
     c4(&args)
 }
 
+/// Runs `c4 book SUBCOMMAND --width 5 --height 4 ARGS`.
+fn book_5x4(subcommand: &str, args: &[&str]) -> (String, String, i32) {
+    let mut all = vec!["book", subcommand, "--width", "5", "--height", "4"];
+    all.extend_from_slice(args);
+    c4(&all)
+}
+
 fn partial(out: &Path) -> PathBuf {
     PathBuf::from(format!("{}.partial", out.display()))
 }
 
+/// Plumbing: the CLI's book against the library's solver, entry by entry.
 #[test]
 fn a_generated_book_holds_fresh_solves_and_info_describes_it() {
     let dir = scratch("generate");
@@ -86,15 +94,7 @@ fn a_generated_book_holds_fresh_solves_and_info_describes_it() {
         let pos = Position::<5, 4>::from_key(key).unwrap();
         assert_eq!(solver.solve(&pos), score);
     }
-    let (info, _, code) = c4(&[
-        "book",
-        "info",
-        "--width",
-        "5",
-        "--height",
-        "4",
-        out.to_str().unwrap(),
-    ]);
+    let (info, _, code) = book_5x4("info", &[out.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(info.contains("board: 5x4\ndepth: 5\n"), "{info}");
     assert!(
@@ -105,15 +105,7 @@ fn a_generated_book_holds_fresh_solves_and_info_describes_it() {
     // Plumbing: the line shows the library's score of the empty board.
     let empty = solver.solve(&Position::new());
     assert!(info.contains(&format!("empty board: {empty} (")), "{info}");
-    let (v, _, code) = c4(&[
-        "book",
-        "verify",
-        "--width",
-        "5",
-        "--height",
-        "4",
-        out.to_str().unwrap(),
-    ]);
+    let (v, _, code) = book_5x4("verify", &[out.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(
         v.contains(&format!("verified {0} of {0} entries", book.len())),
@@ -277,10 +269,10 @@ fn damaged_and_foreign_files_are_clear_errors() {
         (&corrupt, "corrupt"),
         (&text, "not a c4 book file"),
     ] {
-        let (_, err, code) = c4(&["book", "info", "--width", "5", "--height", "4", file]);
+        let (_, err, code) = book_5x4("info", &[file]);
         assert_eq!(code, 1, "{file}");
         assert!(err.contains(message), "{file}: {err}");
-        let (_, err, code) = c4(&["book", "verify", "--width", "5", "--height", "4", file]);
+        let (_, err, code) = book_5x4("verify", &[file]);
         assert_eq!(code, 1, "{file}");
         assert!(err.contains(message), "{file}: {err}");
         let (out, err, code) = c4(&["analyze", "--book", file, "44"]);
@@ -306,17 +298,7 @@ fn verify_reports_a_wrong_entry() {
     assert_eq!(generate(&good, "4", &[]).2, 0);
     let book = Book::<5, 4>::decode(&fs::read(&good).unwrap()).unwrap();
     let entries: Vec<(u64, Score)> = book.entries().collect();
-    let verify = |file: &Path| {
-        c4(&[
-            "book",
-            "verify",
-            "--width",
-            "5",
-            "--height",
-            "4",
-            file.to_str().unwrap(),
-        ])
-    };
+    let verify = |file: &Path| book_5x4("verify", &[file.to_str().unwrap()]);
     // A deepest score changed so that its parents still agree with their
     // children (it is no parent's best move before or after): only a
     // search can tell.
@@ -357,17 +339,7 @@ fn verify_reports_a_wrong_entry() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("inconsistent book: the position '"), "{err}");
     // A sample of the good book.
-    let (out, _, code) = c4(&[
-        "book",
-        "verify",
-        "--width",
-        "5",
-        "--height",
-        "4",
-        "--sample",
-        "10",
-        good.to_str().unwrap(),
-    ]);
+    let (out, _, code) = book_5x4("verify", &["--sample", "10", good.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(out.contains("verified 10 of"), "{out}");
 }
@@ -464,38 +436,34 @@ fn a_forged_book_is_refused_with_the_first_bad_entry_named() {
     }
 }
 
-/// The arguments of a `c4 book generate` run of a second or two: the 6x4
-/// book of depth 6 (3,550 positions searched) into `out`.
-fn long_run(out: &Path) -> Vec<String> {
-    let args = "book generate --width 6 --height 4 --depth 6 --tt-size 4M --threads 2 --out";
-    let mut args: Vec<String> = args.split(' ').map(str::to_owned).collect();
-    args.push(out.to_str().unwrap().to_owned());
-    args
-}
-
-/// The same run, started in the background.
-fn spawn_long_run(out: &Path) -> std::process::Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
-        .args(long_run(out))
+/// `c4 book generate` of a second or two: the 6x4 book of depth 6 (3,550
+/// positions searched) into `out`.
+fn long_run(out: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"));
+    command
+        .args([
+            "book", "generate", "--width", "6", "--height", "4", "--depth", "6",
+        ])
+        .args(["--tt-size", "4M", "--threads", "2", "--out"])
+        .arg(out)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(std::process::Stdio::piped());
+    command
 }
 
-/// The uninterrupted run's book, written to `dir`.
-fn uninterrupted(dir: &Path) -> Vec<u8> {
-    let whole = dir.join("whole.c4book");
-    let args = long_run(&whole);
-    let (_, stderr, code) = c4(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(code, 0, "{stderr}");
-    fs::read(&whole).unwrap()
+/// Runs [`long_run`] to its end, which must be a success; its stderr.
+fn finish_long_run(out: &Path) -> String {
+    let output = long_run(out).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    stderr
 }
 
 #[test]
 fn a_killed_run_resumes_to_the_same_file() {
     let dir = scratch("killed");
-    let whole = uninterrupted(&dir);
+    finish_long_run(&dir.join("whole.c4book"));
+    let whole = fs::read(dir.join("whole.c4book")).unwrap();
     let out = dir.join("killed.c4book");
     // Random delays: `C4_KILL_SEED`, or the time (printed, to replay).
     let seed: u64 = std::env::var("C4_KILL_SEED")
@@ -511,7 +479,7 @@ fn a_killed_run_resumes_to_the_same_file() {
     let mut rng = SplitMix64::new(seed);
     // Killed (SIGKILL) four times, whatever it is doing then.
     for _ in 0..4 {
-        let mut child = spawn_long_run(&out);
+        let mut child = long_run(&out).spawn().unwrap();
         let delay = rng.in_range(20, 700) as u64;
         std::thread::sleep(std::time::Duration::from_millis(delay));
         let _ = child.kill();
@@ -521,9 +489,7 @@ fn a_killed_run_resumes_to_the_same_file() {
             assert_eq!(bytes, whole, "after {delay} ms");
         }
     }
-    let args = long_run(&out);
-    let (_, stderr, code) = c4(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(code, 0, "{stderr}");
+    finish_long_run(&out);
     assert_eq!(fs::read(&out).unwrap(), whole);
     assert!(!partial(&out).exists());
 }
@@ -531,9 +497,10 @@ fn a_killed_run_resumes_to_the_same_file() {
 #[test]
 fn ctrl_c_saves_a_valid_checkpoint_exits_130_and_the_run_resumes() {
     let dir = scratch("ctrl-c");
-    let whole = uninterrupted(&dir);
+    finish_long_run(&dir.join("whole.c4book"));
+    let whole = fs::read(dir.join("whole.c4book")).unwrap();
     let out = dir.join("interrupted.c4book");
-    let child = spawn_long_run(&out);
+    let child = long_run(&out).spawn().unwrap();
     // Once some positions are saved, Ctrl-C.
     let start = Instant::now();
     while fs::metadata(partial(&out)).map_or(0, |m| m.len()) < 20 + 16 * 50 {
@@ -556,9 +523,7 @@ fn ctrl_c_saves_a_valid_checkpoint_exits_130_and_the_run_resumes() {
     assert_eq!(resumed.keep, bytes.len());
     assert_eq!(resumed.scores.len(), (bytes.len() - 20) / 16);
     assert!(resumed.scores.len() < job.positions().len());
-    let args = long_run(&out);
-    let (_, stderr, code) = c4(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(code, 0, "{stderr}");
+    let stderr = finish_long_run(&out);
     assert!(stderr.contains("resuming from"), "{stderr}");
     assert_eq!(fs::read(&out).unwrap(), whole);
 }

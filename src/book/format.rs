@@ -47,7 +47,7 @@ pub enum Kind {
     /// Every position with at most `depth` stones.
     Complete,
     /// The positions with exactly `depth` stones whose key falls in shard
-    /// `index` (1-based) of `count` (see [`crate::book::generate::shard_of`]).
+    /// `index` (1-based) of `count` (see [`crate::book_builder::shard_of`]).
     Part {
         /// 1-based shard number.
         index: u32,
@@ -461,5 +461,31 @@ mod tests {
             Err(FormatError::TrailingBytes { extra: 1 })
         );
         assert_eq!(decode_raw(b"hello, world"), Err(FormatError::NotABook));
+    }
+
+    #[test]
+    fn claimed_sizes_are_checked_against_the_length_before_memory_is_taken() {
+        let good = encode(5, 4, 3, Kind::Complete, &[(3, 1), (77, -2)]);
+        let reseal = |mut bytes: Vec<u8>| {
+            let mut hash = Fnv64::default();
+            hash.update(&bytes[..40]);
+            hash.update(&bytes[HEADER_BYTES..]);
+            bytes[40..48].copy_from_slice(&hash.finish().to_le_bytes());
+            bytes
+        };
+        let mut many = good.clone();
+        many[24..32].copy_from_slice(&(1u64 << 40).to_le_bytes());
+        assert_eq!(
+            decode_raw(&reseal(many)),
+            Err(FormatError::BadHeader(
+                "more entries than the payload can hold"
+            ))
+        );
+        let mut long = good.clone();
+        long[32..40].copy_from_slice(&(1u64 << 62).to_le_bytes());
+        assert!(matches!(
+            decode_raw(&reseal(long)),
+            Err(FormatError::Truncated { .. })
+        ));
     }
 }

@@ -289,4 +289,29 @@ mod tests {
             Err(CheckpointError::TooLong { .. })
         ));
     }
+
+    proptest::proptest! {
+        /// Any bytes at all read as a checkpoint give its scores or an error,
+        /// never a panic; so do a valid checkpoint's bytes with one overwritten.
+        #[test]
+        fn reading_a_checkpoint_never_panics(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..300),
+                                             at in 0usize..400, value in proptest::num::u8::ANY) {
+            let job = super::super::Job::<5, 4>::new(3, Shard::WHOLE).unwrap();
+            let _ = job.resume(&bytes);
+            let mut with_header = job.checkpoint_header().to_vec();
+            with_header.extend_from_slice(&bytes);
+            let _ = job.resume(&with_header);
+            let mut good = job.checkpoint_header().to_vec();
+            for pos in job.positions() {
+                let key = pos.symmetric_key().0;
+                good.extend_from_slice(&record(key, 0));
+            }
+            let i = at % good.len();
+            good[i] = value;
+            if let Ok(resumed) = job.resume(&good) {
+                proptest::prop_assert!(resumed.keep <= good.len());
+                proptest::prop_assert!(resumed.scores.len() <= job.positions().len());
+            }
+        }
+    }
 }
