@@ -1,11 +1,11 @@
-//! Criterion benchmarks of the answers the built-in opening book gives
-//! without a search: `solve` and `analyze` of the Begin-Hard lines within
-//! its reach, each from a cleared table, as the CLI answers one position.
-//! They measure the answer itself; a `c4` process adds its start-up, the
-//! book's decoding and the table's allocation (about 12 ms in all).
+//! Criterion benchmarks of the built-in opening book: loading it (decoding
+//! as every solving command does, the full check of a user's book, and the
+//! consistency check alone), and the answers it gives without a search:
+//! `solve` and `analyze` of the Begin-Hard lines within its reach, each from
+//! a cleared table, as the CLI answers one position.
 //!
 //! Begin-Hard is read from `../shared/testsets` beside the source tree; without
-//! it the benchmarks are skipped with a note. `cargo bench --bench book`.
+//! it the answer benchmarks are skipped with a note. `cargo bench --bench book`.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -30,6 +30,20 @@ fn positions(stones: usize) -> Option<Vec<Position>> {
             .take(50)
             .collect(),
     )
+}
+
+fn load(c: &mut Criterion) {
+    use c4::book::{Book, builtin::BOOK_7X6, consistency::check_consistency};
+    c.bench_function("load/builtin-trusting-entries", |b| {
+        b.iter(|| black_box(Book::<7, 6>::decode_trusting_entries(black_box(BOOK_7X6))))
+    });
+    c.bench_function("load/builtin-full-check", |b| {
+        b.iter(|| black_box(Book::<7, 6>::decode(black_box(BOOK_7X6))))
+    });
+    let book = Book::<7, 6>::decode_trusting_entries(BOOK_7X6).expect("the built-in book decodes");
+    c.bench_function("load/consistency-check", |b| {
+        b.iter(|| black_box(check_consistency(black_box(&book))))
+    });
 }
 
 fn book(c: &mut Criterion) {
@@ -75,6 +89,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = book
+    targets = load, book
 }
 criterion_main!(benches);

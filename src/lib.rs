@@ -13,7 +13,9 @@
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod book_builder;
 pub mod position;
+pub mod rng;
 pub mod settings;
 pub mod solver;
 pub mod testset;

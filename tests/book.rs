@@ -8,9 +8,10 @@ mod common;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use c4::book::consistency::{check_consistency, from_children};
 use c4::book::format::{self, FormatError, Kind};
-use c4::book::generate::{self, BuildError, Shard};
 use c4::book::{Book, builtin, line_to};
+use c4::book_builder::{self, BuildError, Shard};
 use c4::{Position, Score, Solver};
 use common::{Naive, Rng};
 
@@ -25,8 +26,8 @@ fn solve_all<const W: usize, const H: usize>(positions: &[Position<W, H>]) -> Ha
 
 /// The complete book of `depth`, built as `c4 book generate` builds it.
 fn build<const W: usize, const H: usize>(depth: usize) -> Book<W, H> {
-    let deepest = generate::deepest_positions::<W, H>(depth, Shard::WHOLE);
-    generate::complete(depth, &solve_all(&deepest)).unwrap()
+    let deepest = book_builder::deepest_positions::<W, H>(depth, Shard::WHOLE);
+    book_builder::complete(depth, &solve_all(&deepest)).unwrap()
 }
 
 /// Every game position with at most `depth` stones, enumerated on the
@@ -112,13 +113,49 @@ fn a_book_holds_exactly_the_right_positions_and_every_score_is_a_fresh_solve() {
     );
 }
 
+/// The exact score of a position not over, by plain minimax over the naive
+/// board (every move searched to the end of the game, no pruning), memoised
+/// by cells: the independent witness of small boards' scores, as in
+/// `tests/solver_minimax.rs`.
+fn minimax<const W: usize, const H: usize>(
+    b: &Naive<W, H>,
+    memo: &mut HashMap<[[u8; H]; W], Score>,
+) -> Score {
+    if let Some(&s) = memo.get(&b.cells) {
+        return s;
+    }
+    let mut best = if b.is_full() { 0 } else { Score::MIN };
+    for col in (0..W).filter(|&c| b.can_play(c)) {
+        let mut child = *b;
+        let score = if child.play(col) {
+            // A win with this stone: the stones still in hand, plus one.
+            ((W * H + 1 - b.moves) / 2) as Score
+        } else if child.is_full() {
+            0
+        } else {
+            -minimax(&child, memo)
+        };
+        best = best.max(score);
+    }
+    memo.insert(b.cells, best);
+    best
+}
+
 #[test]
 fn the_whole_4x4_game_fits_in_a_book() {
     let book = build::<4, 4>(16);
     let expected = naive_book_positions::<4, 4>(16);
     assert_eq!(book.len(), expected.len());
+    // Every score, against the exhaustive minimax.
+    let mut memo = HashMap::new();
+    for (key, score) in book.entries() {
+        let pos = Position::<4, 4>::from_key(key).unwrap();
+        let naive = Naive::<4, 4>::from_moves(&line_to(&pos).unwrap());
+        assert_eq!(score, minimax(&naive, &mut memo), "key {key:#x}");
+    }
+    // Witness: the exhaustive minimax above (4x4 is a draw).
     assert_eq!(book.get(&Position::new()), Some(0), "4x4 is a draw");
-    generate::check_consistency(&book).unwrap();
+    check_consistency(&book).unwrap();
 }
 
 #[test]
@@ -207,35 +244,35 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     let mut all = HashSet::new();
     for index in 1..=count {
         let shard = Shard { index, count };
-        let positions = generate::deepest_positions::<5, 4>(depth, shard);
+        let positions = book_builder::deepest_positions::<5, 4>(depth, shard);
         for p in &positions {
             assert!(all.insert(p.symmetric_key().0), "shards overlap");
         }
-        let part = generate::part::<5, 4>(depth, shard, &solve_all(&positions)).unwrap();
+        let part = book_builder::part::<5, 4>(depth, shard, &solve_all(&positions)).unwrap();
         // Parts survive a file round trip.
         parts.push(Book::<5, 4>::decode(&part.encode()).unwrap());
     }
     assert_eq!(
         all.len(),
-        generate::deepest_positions::<5, 4>(depth, Shard::WHOLE).len()
+        book_builder::deepest_positions::<5, 4>(depth, Shard::WHOLE).len()
     );
     // Any order.
     parts.reverse();
-    let merged = generate::merge(&parts).unwrap();
+    let merged = book_builder::merge(&parts).unwrap();
     assert_eq!(merged.encode(), single);
 
     // A missing part, a part twice, parts of another depth or job.
     assert!(matches!(
-        generate::merge(&parts[..2]),
+        book_builder::merge(&parts[..2]),
         Err(BuildError::Mismatch(_))
     ));
     let mut twice = parts.clone();
     twice[0] = parts[1].clone();
-    assert!(generate::merge(&twice).is_err());
+    assert!(book_builder::merge(&twice).is_err());
     let other_depth = {
         let shard = Shard { index: 1, count: 3 };
-        let positions = generate::deepest_positions::<5, 4>(4, shard);
-        generate::part::<5, 4>(4, shard, &solve_all(&positions)).unwrap()
+        let positions = book_builder::deepest_positions::<5, 4>(4, shard);
+        book_builder::part::<5, 4>(4, shard, &solve_all(&positions)).unwrap()
     };
     let mut mixed = parts.clone();
     let i = mixed
@@ -244,7 +281,7 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
         .unwrap();
     mixed[i] = other_depth;
     assert!(matches!(
-        generate::merge(&mixed),
+        book_builder::merge(&mixed),
         Err(BuildError::Mismatch(_))
     ));
     // Overlapping parts: one part's entries relabelled as another shard.
@@ -256,17 +293,17 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     let mut with_overlap = parts.clone();
     with_overlap[1] = overlapping;
     assert!(matches!(
-        generate::merge(&with_overlap),
+        book_builder::merge(&with_overlap),
         Err(BuildError::Overlap { .. } | BuildError::Unexpected { .. })
     ));
     // A complete book is not a part.
-    assert!(generate::merge(&[Book::<5, 4>::decode(&single).unwrap()]).is_err());
+    assert!(book_builder::merge(&[Book::<5, 4>::decode(&single).unwrap()]).is_err());
 }
 
 #[test]
 fn the_consistency_check_catches_a_wrong_score() {
     let book = build::<5, 4>(4);
-    generate::check_consistency(&book).unwrap();
+    check_consistency(&book).unwrap();
     let mut entries: Vec<(u64, Score)> = book.entries().collect();
     // Change one shallow entry (fewer stones than the depth).
     let i = entries
@@ -276,26 +313,128 @@ fn the_consistency_check_catches_a_wrong_score() {
     entries[i].1 += 1;
     let wrong = Book::<5, 4>::new(4, Kind::Complete, entries).unwrap();
     assert!(matches!(
-        generate::check_consistency(&wrong),
-        Err(BuildError::Inconsistent { .. })
+        check_consistency(&wrong),
+        Err(FormatError::Inconsistent { .. })
     ));
     // And a deepest score changed: complete() derives the parents from it,
     // but the check against a fresh solve of the parent would differ; the
     // builder refuses scores for positions that are not in the job.
-    let deepest = generate::deepest_positions::<5, 4>(4, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions::<5, 4>(4, Shard::WHOLE);
     let mut scores = solve_all(&deepest);
     scores.insert(
         Position::<5, 4>::parse("12345").unwrap().symmetric_key().0,
         0,
     );
-    assert!(generate::complete::<5, 4>(4, &scores).is_err());
+    assert!(book_builder::complete::<5, 4>(4, &scores).is_err());
     let mut scores = solve_all(&deepest);
     let key = deepest[0].symmetric_key().0;
     scores.remove(&key);
     assert!(matches!(
-        generate::complete::<5, 4>(4, &scores),
+        book_builder::complete::<5, 4>(4, &scores),
         Err(BuildError::Missing { .. })
     ));
+}
+
+/// The file of `entries` as a complete book of `depth`, checksum and all.
+fn file_of(depth: usize, entries: &[(u64, Score)]) -> Vec<u8> {
+    format::encode(7, 6, depth, Kind::Complete, entries)
+}
+
+/// An attack on the loader: the built-in book with every score rewritten to
+/// 3 and the checksum recomputed. Each entry alone is possible; only the
+/// scores' disagreement with each other gives it away.
+#[test]
+fn a_book_whose_scores_contradict_each_other_is_refused_when_loaded() {
+    let book = builtin::builtin::<7, 6>().unwrap().unwrap();
+    let forged: Vec<(u64, Score)> = book.entries().map(|(key, _)| (key, 3)).collect();
+    let err = Book::<7, 6>::decode(&file_of(book.depth(), &forged)).unwrap_err();
+    let FormatError::Inconsistent {
+        moves,
+        stored,
+        derived,
+        at_least,
+    } = &err
+    else {
+        panic!("not refused as inconsistent: {err}");
+    };
+    assert_eq!((*stored, *at_least), (3, false), "{err}");
+    // The error names a position of the book with a line reaching it, and
+    // the score its children in the forged book give.
+    let pos = Position::<7, 6>::parse(moves.trim_matches('\'')).unwrap();
+    let forged_book = Book::<7, 6>::new(book.depth(), Kind::Complete, forged).unwrap();
+    assert_eq!(forged_book.get(&pos), Some(3));
+    let children = from_children(&pos, |key| forged_book.get_key(key));
+    assert_eq!(children, (*derived, true));
+    assert_ne!(*derived, 3);
+    let message = err.to_string();
+    assert!(
+        message.contains(&format!(
+            "{moves} has score 3 but its children give {derived}"
+        )),
+        "{message}"
+    );
+    // It is the first bad entry: every entry before it obeys the rule.
+    let key = pos.symmetric_key().0;
+    for (k, _) in forged_book.entries().take_while(|&(k, _)| k < key) {
+        let p = Position::<7, 6>::from_key(k).unwrap();
+        if p.moves_played() < book.depth() {
+            let (best, complete) = from_children(&p, |c| forged_book.get_key(c));
+            assert!(best == 3 || (!complete && best < 3), "{k:#x}");
+        }
+    }
+}
+
+/// One shallow score moved by one, at every level of a small book: refused
+/// at load, naming the changed entry or one of its parents.
+#[test]
+fn one_wrong_shallow_score_is_refused_when_loaded() {
+    let depth = 5;
+    let book = build::<5, 4>(depth);
+    let entries: Vec<(u64, Score)> = book.entries().collect();
+    for stones in 0..depth {
+        let i = entries
+            .iter()
+            .position(|&(k, _)| Position::<5, 4>::from_key(k).unwrap().moves_played() == stones)
+            .unwrap();
+        let pos = Position::<5, 4>::from_key(entries[i].0).unwrap();
+        let mut bad = entries.clone();
+        bad[i].1 += if bad[i].1 < pos.score_range().1 {
+            1
+        } else {
+            -1
+        };
+        let file = format::encode(5, 4, depth, Kind::Complete, &bad);
+        let err = Book::<5, 4>::decode(&file).unwrap_err();
+        let FormatError::Inconsistent { moves, .. } = &err else {
+            panic!("{stones} stones: {err}");
+        };
+        let named = Position::<5, 4>::parse(moves.trim_matches('\'')).unwrap();
+        let named = named.symmetric_key().0;
+        assert!(
+            named == entries[i].0 || pos.parents().any(|p| p.symmetric_key().0 == named),
+            "{stones} stones: {err}"
+        );
+    }
+}
+
+/// A merge takes memory by the parts given, not by the shard count they
+/// claim.
+#[test]
+fn a_claimed_shard_count_takes_no_memory() {
+    let claims_all = Book::<5, 4>::new(
+        3,
+        Kind::Part {
+            index: 1,
+            count: u32::MAX,
+        },
+        vec![],
+    )
+    .unwrap();
+    let err = book_builder::merge(&[claims_all]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot merge: shard 2/4294967295 is missing"
+    );
 }
 
 #[test]
@@ -371,7 +510,7 @@ fn the_built_in_book_agrees_with_fresh_solves() {
     assert_eq!(Book::<7, 6>::decode(builtin::BOOK_7X6).as_ref(), Ok(&book));
     assert_eq!(book.kind(), Kind::Complete);
     assert!(book.depth() >= 1);
-    generate::check_consistency(&book).unwrap();
+    check_consistency(&book).unwrap();
     assert!(builtin::builtin::<5, 4>().is_none());
     // The set of positions is the right one.
     let expected = naive_book_positions::<7, 6>(book.depth());
@@ -380,6 +519,8 @@ fn the_built_in_book_agrees_with_fresh_solves() {
         .map(|(key, _)| naive_cells(&Position::<7, 6>::from_key(key).unwrap()))
         .collect();
     assert_eq!(got, expected);
+    // Witness: published solvers (John Tromp's, Pascal Pons's): the first
+    // player wins with their last stone, score +1.
     assert_eq!(book.get(&Position::new()), Some(1), "the first player wins");
 
     let sample: usize = std::env::var("C4_BOOK_SAMPLE")
@@ -435,7 +576,7 @@ proptest::proptest! {
 fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     let small = build::<5, 4>(4);
     let big = build::<5, 4>(5);
-    let deepest = generate::deepest_positions::<5, 4>(5, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions::<5, 4>(5, Shard::WHOLE);
     let mut solver = Solver::<5, 4>::with_table_bytes(1 << 22).unwrap();
     let mut exact = 0;
     for pos in &deepest {
@@ -449,13 +590,13 @@ fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     }
     // Some bound is the score itself (each parent's best child attains it).
     assert!(exact > 0 && exact < deepest.len(), "{exact} exact bounds");
-    generate::check_agrees(&big, &small).unwrap();
+    book_builder::check_agrees(&big, &small).unwrap();
     let mut entries: Vec<(u64, Score)> = small.entries().collect();
     let last = entries.len() - 1;
     entries[last].1 -= 1;
     let wrong = Book::<5, 4>::new(4, Kind::Complete, entries).unwrap();
     assert!(matches!(
-        generate::check_agrees(&big, &wrong),
+        book_builder::check_agrees(&big, &wrong),
         Err(BuildError::Disagrees { .. })
     ));
 }

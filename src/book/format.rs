@@ -47,7 +47,7 @@ pub enum Kind {
     /// Every position with at most `depth` stones.
     Complete,
     /// The positions with exactly `depth` stones whose key falls in shard
-    /// `index` (1-based) of `count` (see [`crate::book::generate::shard_of`]).
+    /// `index` (1-based) of `count` (see [`crate::book_builder::shard_of`]).
     Part {
         /// 1-based shard number.
         index: u32,
@@ -147,6 +147,22 @@ pub enum FormatError {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A score that is not the best of its children's (see
+    /// [`check_consistency`](super::consistency::check_consistency)).
+    #[error(
+        "inconsistent book: the position {moves} has score {stored} but its children give {}{derived}",
+        if *.at_least { "at least " } else { "" }
+    )]
+    Inconsistent {
+        /// A line reaching the position (1-based columns), or its key.
+        moves: String,
+        /// The score in the book.
+        stored: Score,
+        /// The score its children give.
+        derived: Score,
+        /// Some children have no score, so `derived` is only a lower bound.
+        at_least: bool,
+    },
 }
 
 /// FNV-1a, 64 bits: a simple, well-spread checksum, enough to catch any
@@ -231,10 +247,13 @@ pub fn encode(
     out
 }
 
-/// Little-endian integer at `at` (the caller checked the length).
-fn le(bytes: &[u8], at: usize, len: usize) -> u64 {
-    bytes[at..at + len]
+/// Little-endian integer of `len` bytes at `at` in a header (0 past its end,
+/// which the fixed offsets below never reach).
+fn le(header: &[u8; HEADER_BYTES], at: usize, len: usize) -> u64 {
+    header
         .iter()
+        .skip(at)
+        .take(len)
         .rev()
         .fold(0, |acc, &b| (acc << 8) | u64::from(b))
 }
@@ -242,35 +261,34 @@ fn le(bytes: &[u8], at: usize, len: usize) -> u64 {
 /// Reads and checks the header alone: magic, version, field values and the
 /// file's length (not the checksum).
 pub fn read_header(bytes: &[u8]) -> Result<Header, FormatError> {
-    let magic_len = bytes.len().min(MAGIC.len());
-    if bytes[..magic_len] != MAGIC[..magic_len] {
+    if !MAGIC.starts_with(bytes) && !bytes.starts_with(&MAGIC) {
         return Err(FormatError::NotABook);
     }
-    if bytes.len() < HEADER_BYTES {
+    let Some(h) = bytes.first_chunk::<HEADER_BYTES>() else {
         return Err(FormatError::Truncated {
             expected: HEADER_BYTES as u64,
             found: bytes.len() as u64,
         });
-    }
-    let version = le(bytes, 8, 2) as u16;
+    };
+    let version = le(h, 8, 2) as u16;
     if version != VERSION {
         return Err(FormatError::UnsupportedVersion { found: version });
     }
-    let (width, height, depth) = (bytes[10] as usize, bytes[11] as usize, bytes[12] as usize);
+    let (width, height, depth) = (usize::from(h[10]), usize::from(h[11]), usize::from(h[12]));
     if width == 0 || height == 0 || width * (height + 1) > 64 {
         return Err(FormatError::BadHeader("impossible board size"));
     }
     if depth > width * height {
         return Err(FormatError::BadHeader("depth beyond the number of cells"));
     }
-    let (index, count) = (le(bytes, 16, 4) as u32, le(bytes, 20, 4) as u32);
-    let kind = match bytes[13] {
+    let (index, count) = (le(h, 16, 4) as u32, le(h, 20, 4) as u32);
+    let kind = match h[13] {
         0 if index == 1 && count == 1 => Kind::Complete,
         1 if count >= 1 && (1..=count).contains(&index) => Kind::Part { index, count },
         0 | 1 => return Err(FormatError::BadHeader("impossible shard number")),
         _ => return Err(FormatError::BadHeader("unknown kind of book")),
     };
-    if bytes[14] != 0 || bytes[15] != 0 {
+    if h[14] != 0 || h[15] != 0 {
         return Err(FormatError::BadHeader("reserved bytes are not zero"));
     }
     let header = Header {
@@ -279,9 +297,9 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, FormatError> {
         height,
         depth,
         kind,
-        entries: le(bytes, 24, 8),
-        payload_bytes: le(bytes, 32, 8),
-        checksum: le(bytes, 40, 8),
+        entries: le(h, 24, 8),
+        payload_bytes: le(h, 32, 8),
+        checksum: le(h, 40, 8),
     };
     let expected = (HEADER_BYTES as u64).saturating_add(header.payload_bytes);
     let found = bytes.len() as u64;
@@ -307,9 +325,10 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, FormatError> {
 /// [`check_entries`]).
 pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
     let header = read_header(bytes)?;
-    let payload = &bytes[HEADER_BYTES..];
+    // `read_header` saw the whole header; the payload is the rest.
+    let (head, payload) = bytes.split_at(HEADER_BYTES.min(bytes.len()));
     let mut hash = Fnv64::default();
-    hash.update(&bytes[..40]);
+    hash.update(head.get(..40).unwrap_or(head));
     hash.update(payload);
     if hash.finish() != header.checksum {
         return Err(FormatError::Checksum {
@@ -317,7 +336,9 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
             computed: hash.finish(),
         });
     }
-    let mut entries = Vec::with_capacity(header.entries as usize);
+    // Bounded by the file's length: `read_header` checked that every
+    // announced entry has its two bytes at least.
+    let mut entries = Vec::with_capacity(usize::try_from(header.entries).unwrap_or(0));
     let mut at = 0;
     let mut key = 0u64;
     for index in 0..header.entries {
@@ -440,5 +461,31 @@ mod tests {
             Err(FormatError::TrailingBytes { extra: 1 })
         );
         assert_eq!(decode_raw(b"hello, world"), Err(FormatError::NotABook));
+    }
+
+    #[test]
+    fn claimed_sizes_are_checked_against_the_length_before_memory_is_taken() {
+        let good = encode(5, 4, 3, Kind::Complete, &[(3, 1), (77, -2)]);
+        let reseal = |mut bytes: Vec<u8>| {
+            let mut hash = Fnv64::default();
+            hash.update(&bytes[..40]);
+            hash.update(&bytes[HEADER_BYTES..]);
+            bytes[40..48].copy_from_slice(&hash.finish().to_le_bytes());
+            bytes
+        };
+        let mut many = good.clone();
+        many[24..32].copy_from_slice(&(1u64 << 40).to_le_bytes());
+        assert_eq!(
+            decode_raw(&reseal(many)),
+            Err(FormatError::BadHeader(
+                "more entries than the payload can hold"
+            ))
+        );
+        let mut long = good.clone();
+        long[32..40].copy_from_slice(&(1u64 << 62).to_le_bytes());
+        assert!(matches!(
+            decode_raw(&reseal(long)),
+            Err(FormatError::Truncated { .. })
+        ));
     }
 }

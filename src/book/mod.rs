@@ -7,12 +7,16 @@
 //! its mirror image have the same score and share one entry, under the
 //! smaller of their two keys ([`Position::symmetric_key`]).
 //!
-//! `format` reads and writes book files, `generate` builds books, and
-//! `builtin` holds the book compiled into `c4`.
+//! `format` reads and writes book files, `consistency` holds the negamax
+//! rule that ties the scores together, and `builtin` the book compiled into
+//! `c4`. Building a book needs the solver, so it lives above it, in
+//! [`crate::book_builder`].
 
 pub mod builtin;
+pub mod consistency;
 pub mod format;
-pub mod generate;
+
+use std::collections::HashSet;
 
 use crate::position::Position;
 use crate::position::Score;
@@ -33,7 +37,9 @@ pub struct Book<const W: usize = 7, const H: usize = 6> {
 
 impl<const W: usize, const H: usize> Book<W, H> {
     /// A book of `kind` holding `entries` (symmetric keys and scores, in any
-    /// order). The entries are checked as a loaded file's would be.
+    /// order). Each entry is checked as a loaded file's is; whether the
+    /// scores agree with each other is [`consistency::check_consistency`]'s
+    /// business (a book under construction may not agree yet).
     pub fn new(
         depth: usize,
         kind: Kind,
@@ -85,17 +91,21 @@ impl<const W: usize, const H: usize> Book<W, H> {
     }
 
     /// Decodes a book file, checking everything: magic, version, board
-    /// size, length, checksum and every entry.
+    /// size, length, checksum, every entry, and that every score with
+    /// children in the book is the best of theirs
+    /// ([`consistency::check_consistency`]).
     pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
         format::check_entries::<W, H>(&raw)?;
-        Ok(Self::from_checked(raw))
+        let book = Self::from_checked(raw);
+        consistency::check_consistency(&book)?;
+        Ok(book)
     }
 
     /// Decodes a book file whose entries are known to be valid (the
     /// built-in book): the header, length and checksum are checked as by
-    /// [`Book::decode`], each entry's position is not. Invalid entries
-    /// would give wrong scores, never a panic.
+    /// [`Book::decode`], each entry and the consistency of the scores are
+    /// not. Invalid entries would give wrong scores, never a panic.
     pub fn decode_trusting_entries(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
         format::check_board::<W, H>(&raw.header)?;
@@ -173,17 +183,34 @@ impl<const W: usize, const H: usize> Book<W, H> {
     }
 }
 
+/// A readable name for a position in messages: a line reaching it
+/// (1-based columns, quoted), or its key if no game reaches it.
+pub fn position_name<const W: usize, const H: usize>(pos: &Position<W, H>) -> String {
+    match line_to(pos) {
+        Some(line) => format!("'{}'", crate::position::moves_to_string(&line)),
+        None => format!("with key {:#x}", pos.key()),
+    }
+}
+
 /// A sequence of moves (0-based columns) that reaches `pos` from the empty
 /// board, or `None` if none does (a position that cannot arise in a game).
 ///
 /// Books store positions, not games; this finds a game by taking stones off
 /// the top of the columns, the last mover's first, never passing through a
-/// finished position (a depth-first search, short for the few stones of a
-/// book entry).
+/// finished position: a depth-first search that remembers the positions it
+/// found no way back from, so that it visits each at most once (an
+/// unreachable position in an untrusted file cannot make it run for long).
 pub fn line_to<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<Vec<usize>> {
-    fn back<const W: usize, const H: usize>(pos: &Position<W, H>, line: &mut Vec<usize>) -> bool {
+    fn back<const W: usize, const H: usize>(
+        pos: &Position<W, H>,
+        line: &mut Vec<usize>,
+        dead: &mut HashSet<u64>,
+    ) -> bool {
         if pos.moves_played() == 0 {
             return true;
+        }
+        if dead.contains(&pos.key()) {
+            return false;
         }
         for col in 0..W {
             let height = pos.column_height(col);
@@ -206,15 +233,16 @@ pub fn line_to<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<V
                 continue;
             }
             line.push(col);
-            if back(&before, line) {
+            if back(&before, line, dead) {
                 return true;
             }
             line.pop();
         }
+        dead.insert(pos.key());
         false
     }
     let mut line = Vec::new();
-    back(pos, &mut line).then(|| {
+    back(pos, &mut line, &mut HashSet::new()).then(|| {
         line.reverse();
         line
     })
