@@ -70,27 +70,6 @@ struct Slot<'t> {
     nodes_before: u64,
 }
 
-/// The moves of a node in the order they are searched: the table's move
-/// first, before the others are even scored (it usually still cuts off, and
-/// scoring is the costliest part of a node); then the others sorted by
-/// [`order_moves`]; then those deferred because another thread was
-/// searching them (see [`Busy`]).
-struct Moves<const W: usize> {
-    /// The table's move, until it is handed out.
-    first: Option<u64>,
-    /// The other moves, sorted when first needed.
-    remaining: u64,
-    sorter: Option<MoveSorter<W>>,
-    /// The threats each sorted move leaves us, by column (the child's
-    /// opponent threats), filled in when the moves are scored.
-    child_threats: [u64; W],
-    /// Deferred moves: `deferred[deferred_next..deferred_len]` are still to
-    /// be searched, once the others have been.
-    deferred: [u64; W],
-    deferred_len: usize,
-    deferred_next: usize,
-}
-
 /// How the loop over a node's moves ended when no move cut it off.
 struct Searched {
     /// The move that raised alpha last, if any did.
@@ -186,11 +165,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         let stones = pos.moves_played();
         let etc = Self::CELLS - stones as i32 >= ETC_MIN_EMPTY;
         let child_table = self.tables.of(stones + 1);
-        let keys = if etc {
-            Self::prefetch_children(pos, candidates, child_table)
-        } else {
-            [0; W]
-        };
+        let mut keys = [0u64; W];
+        if etc {
+            Self::prefetch_children(pos, candidates, child_table, &mut keys);
+        }
         let (key, mirrored) = Self::stored_key(pos.key(), stones);
         let slot = Slot {
             table: self.tables.of(stones),
@@ -199,11 +177,17 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             nodes_before,
         };
         let table_move = settle!(Self::probe_table(&slot, &mut w));
-        let child_cap = if etc {
-            settle!(self.transposition_cutoff(&slot, candidates, &keys, child_table, w.beta))
-        } else {
-            [i32::MAX; W]
-        };
+        let mut child_cap = [i32::MAX; W];
+        if etc {
+            settle!(self.transposition_cutoff(
+                &slot,
+                candidates,
+                &keys,
+                child_table,
+                w.beta,
+                &mut child_cap
+            ));
+        }
         let searched = settle!(self.search_moves(
             pos,
             &slot,
@@ -344,15 +328,20 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         }
     }
 
-    /// The stored keys of the children reached by `candidates`, by column,
-    /// with their buckets in `child_table` asked for at once, so that the
+    /// Writes the stored keys of the children reached by `candidates` into
+    /// `keys`, by column, with their buckets in `child_table` asked for at
+    /// once, so that the
     /// loads overlap the node's own probe (same instructions, 3-4% less CPU
     /// time on Middle-Medium). A child's key is `opponent + mask + cell`
     /// (the child's side to move owns our opponent's stones): no need to
     /// play the move.
     #[inline(always)]
-    fn prefetch_children(pos: &Position<W, H>, candidates: u64, child_table: &Table) -> [u64; W] {
-        let mut keys = [0u64; W];
+    fn prefetch_children(
+        pos: &Position<W, H>,
+        candidates: u64,
+        child_table: &Table,
+        keys: &mut [u64; W],
+    ) {
         let base = pos.opponent() + pos.mask();
         let child_stones = pos.moves_played() + 1;
         let mut rest = candidates;
@@ -363,7 +352,6 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             keys[Position::<W, H>::column_of(cell)] = key;
             child_table.prefetch(key);
         }
-        keys
     }
 
     /// Table probe: whatever an earlier search proved about this position
@@ -390,10 +378,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// Enhanced transposition cutoff, at nodes with at least
     /// [`ETC_MIN_EMPTY`] empty cells: a child whose stored upper bound `u`
     /// has `-u >= beta` proves this node fails high without searching
-    /// anything (`Break` with `-u`, stored as a lower bound). Else
-    /// `Continue` with each column's cap, the most that searching it can
-    /// give (minus a child's stored lower bound; `i32::MAX` when unknown),
-    /// so that a move that cannot raise alpha is skipped.
+    /// anything (`Break` with `-u`, stored as a lower bound). Else each
+    /// column's cap in `child_cap` (all `i32::MAX` on entry) becomes the most
+    /// that searching it can give (minus a child's stored lower bound), so
+    /// that a move that cannot raise alpha is skipped.
     /// Middle-Medium (first 300 lines): -23% nodes, -15% time.
     #[inline(always)]
     fn transposition_cutoff(
@@ -403,8 +391,8 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         keys: &[u64; W],
         child_table: &Table,
         beta: i32,
-    ) -> ControlFlow<i32, [i32; W]> {
-        let mut child_cap = [i32::MAX; W];
+        child_cap: &mut [i32; W],
+    ) -> ControlFlow<i32> {
         let mut rest = candidates;
         while rest != 0 {
             let cell = rest & rest.wrapping_neg();
@@ -420,22 +408,26 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 }
             }
         }
-        Continue(child_cap)
+        Continue(())
     }
 
-    /// The children loop: searches the moves of `candidates` in order (see
-    /// [`Moves`]) within the window `w`, skipping those whose cap cannot
-    /// raise alpha. Assumes the node is not settled (`w` open).
+    /// The children loop: searches the moves of `candidates` within the
+    /// window `w`, skipping those whose cap cannot raise alpha. Assumes the
+    /// node is not settled (`w` open).
+    ///
+    /// The order: the table's move first, before the others are even scored
+    /// (it usually still cuts off, and scoring is the costliest part of a
+    /// node); then the others sorted by [`order_moves`] with the alpha of
+    /// that moment; then those deferred because another thread was
+    /// searching them. In a parallel search (`busy`), a node with at least
+    /// [`DEFER_MIN_EMPTY`] empty cells (and so the ETC keys) marks itself
+    /// and defers, after its first move, the moves another thread is
+    /// searching (see [`Busy`]); the set of moves searched is unchanged.
     ///
     /// `Break` with the node's value when a move cuts it off (`value >=
     /// beta`, stored as a lower bound with the move) or when the search
     /// unwinds (see [`Searcher::unwind`]). Else `Continue` with what the
     /// moves gave, for [`Searcher::store`].
-    ///
-    /// In a parallel search (`busy`), a node with at least
-    /// [`DEFER_MIN_EMPTY`] empty cells (and so the ETC keys) marks itself
-    /// and defers, after its first move, the moves another thread is
-    /// searching; the set of moves searched is unchanged.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn search_moves(
@@ -450,18 +442,14 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         opponent_threats: u64,
         etc: bool,
     ) -> ControlFlow<i32, Searched> {
-        let first = table_move
+        let mut first = table_move
             .map(|col| candidates & Position::<W, H>::column_mask(col))
             .filter(|&cell| cell != 0);
-        let mut moves = Moves {
-            first,
-            remaining: candidates & !first.unwrap_or(0),
-            sorter: None,
-            child_threats: [0; W],
-            deferred: [0; W],
-            deferred_len: 0,
-            deferred_next: 0,
-        };
+        let remaining = candidates & !first.unwrap_or(0);
+        let mut sorter: Option<MoveSorter<W>> = None;
+        // The threats each sorted move leaves us, by column (the child's
+        // opponent threats), filled in when the moves are scored.
+        let mut child_threats = [0u64; W];
         let mut best = None;
         // Fail-soft low: the highest value any searched move returned.
         let mut value = i32::MIN;
@@ -470,21 +458,51 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             .busy
             .filter(|_| Self::CELLS - pos.moves_played() as i32 >= DEFER_MIN_EMPTY as i32 && etc);
         let level = self.enter_big_node(busy, slot, pos.moves_played(), w);
-        while let Some((cell, threats)) =
-            self.next_move(&mut moves, pos, child_cap, w.alpha, opponent_threats)
-        {
+        // Deferred moves: `deferred[deferred_next..deferred_len]` are still
+        // to be searched, once the others have been.
+        let mut deferred = [0u64; W];
+        let (mut deferred_len, mut deferred_next) = (0, 0);
+        loop {
+            let (cell, threats) = match first.take() {
+                Some(cell) => (
+                    cell,
+                    Position::<W, H>::completing_cells(pos.current() | cell, pos.mask() | cell),
+                ),
+                None => {
+                    let sorter = sorter.get_or_insert_with(|| {
+                        order_moves(
+                            self.popcnt,
+                            pos,
+                            remaining,
+                            child_cap,
+                            w.alpha,
+                            opponent_threats,
+                            &mut child_threats,
+                        )
+                    });
+                    match sorter.next() {
+                        Some(cell) => (cell, child_threats[Position::<W, H>::column_of(cell)]),
+                        None if deferred_next < deferred_len => {
+                            let cell = deferred[deferred_next];
+                            deferred_next += 1;
+                            (cell, child_threats[Position::<W, H>::column_of(cell)])
+                        }
+                        None => break,
+                    }
+                }
+            };
             let col = Position::<W, H>::column_of(cell);
             if child_cap[col] <= w.alpha {
                 continue;
             }
             if let Some(busy) = busy
                 && searched != 0
-                && moves.deferred_len < W
-                && moves.deferred_next == 0
+                && deferred_len < W
+                && deferred_next == 0
                 && busy.contains(keys[col])
             {
-                moves.deferred[moves.deferred_len] = cell;
-                moves.deferred_len += 1;
+                deferred[deferred_len] = cell;
+                deferred_len += 1;
                 continue;
             }
             if level.is_some() && searched != 0 && self.settle_path() {
@@ -515,45 +533,6 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
             value,
             cells: searched,
         })
-    }
-
-    /// The next move to search and the threats it leaves us, or `None` when
-    /// every move was handed out. The sorter is built on the first call
-    /// after the table's move, with the `alpha` of that moment.
-    #[inline(always)]
-    fn next_move(
-        &self,
-        moves: &mut Moves<W>,
-        pos: &Position<W, H>,
-        child_cap: &[i32; W],
-        alpha: i32,
-        opponent_threats: u64,
-    ) -> Option<(u64, u64)> {
-        if let Some(cell) = moves.first.take() {
-            let threats =
-                Position::<W, H>::completing_cells(pos.current() | cell, pos.mask() | cell);
-            return Some((cell, threats));
-        }
-        let sorter = moves.sorter.get_or_insert_with(|| {
-            order_moves(
-                self.popcnt,
-                pos,
-                moves.remaining,
-                child_cap,
-                alpha,
-                opponent_threats,
-                &mut moves.child_threats,
-            )
-        });
-        let cell = match sorter.next() {
-            Some(cell) => cell,
-            None if moves.deferred_next < moves.deferred_len => {
-                moves.deferred_next += 1;
-                moves.deferred[moves.deferred_next - 1]
-            }
-            None => return None,
-        };
-        Some((cell, moves.child_threats[Position::<W, H>::column_of(cell)]))
     }
 
     /// The store, when no move cut the node off. If a move raised alpha,
