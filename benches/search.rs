@@ -2,7 +2,9 @@
 //! test sets, strong and weak. Each iteration solves the whole slice, every
 //! position from a cleared table, as `c4 bench` does. A last group solves
 //! one Begin-Hard position on one thread and on two (the parallel search of
-//! `Solver::set_threads`), for thread scaling.
+//! `Solver::set_threads`), for thread scaling; another solves it with and
+//! without a caller's stop flag and progress sink, whose polls must cost
+//! nothing measurable.
 //!
 //! The sets are read from `../shared/testsets` beside the source tree (they
 //! are not part of the project); without them the benchmarks are skipped
@@ -16,6 +18,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use c4::solver::Progress;
 use c4::testset::{TestCase, parse_set};
 use c4::{Position, Solver};
 
@@ -89,6 +95,7 @@ fn search(c: &mut Criterion) {
         group.finish();
     }
     threads(c);
+    control(c);
 }
 
 /// The position of the thread-scaling group: Begin-Hard's fourth line, about
@@ -111,6 +118,30 @@ fn threads(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+}
+
+/// The thread-scaling position solved on one thread by `solve`, and by
+/// `try_solve` with a stop flag (never raised) and a progress sink.
+fn control(c: &mut Criterion) {
+    let pos = Position::parse(THREADS_POSITION).expect("a valid position");
+    let mut group = c.benchmark_group("control");
+    let mut plain = Solver::<7, 6>::new();
+    group.bench_function(format!("{THREADS_POSITION}/plain"), |b| {
+        b.iter(|| {
+            plain.clear();
+            plain.solve(black_box(&pos))
+        })
+    });
+    let mut watched = Solver::<7, 6>::new();
+    watched.set_stop_flag(Some(Arc::new(AtomicBool::new(false))));
+    watched.set_progress(Some(Arc::new(Progress::new())));
+    group.bench_function(format!("{THREADS_POSITION}/stop-flag-and-progress"), |b| {
+        b.iter(|| {
+            watched.clear();
+            watched.try_solve(black_box(&pos))
+        })
+    });
     group.finish();
 }
 

@@ -1,9 +1,13 @@
-//! Move ordering: a tiny insertion-sorted list of candidate moves.
+//! Move ordering: the score that puts a node's most promising moves first,
+//! and the tiny insertion-sorted list that hands them out.
 //!
 //! Alpha-beta prunes most when the best move is searched first. The search
-//! adds each candidate with a score (higher = search earlier); this sorter
+//! adds each candidate with a score (higher = search earlier); the sorter
 //! keeps them sorted as they arrive, which is the cheapest sort for at most a
 //! dozen moves, and hands them out best first.
+
+use crate::position::Position;
+use crate::settings::{LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY, THREAT_SCORE_WEIGHT};
 
 /// Candidate moves of one node, handed out in decreasing score order.
 ///
@@ -91,6 +95,148 @@ pub const fn center_first_order<const W: usize>() -> [usize; W] {
         i += 1;
     }
     order
+}
+
+/// The moves of `moves` (cells of `pos`) sorted for search, leaving out
+/// those whose table-proved cap (`child_cap`, by column) cannot raise
+/// `alpha`; `child_threats[col]` receives the threats each scored move
+/// leaves the side to move (the child's `opponent_threats`). `popcnt`: the
+/// CPU has the instruction (see [`count`]).
+///
+/// A move that leaves the opponent no safe reply (two immediate threats, one
+/// under another of ours, or every playable cell under one of ours) wins
+/// with our next stone: the best score there is, so it goes first (nodes:
+/// Begin-Easy, first 300 lines, -8.0%). The others by
+/// [`move_order_score`]; from [`LIVE_WINDOWS_MIN_EMPTY`] empty cells on,
+/// weighed with the live windows through the move's cell, since few moves
+/// make threats near the root. Columns are added from the edges inwards, so
+/// ties go to the centre.
+#[inline(always)]
+pub(crate) fn order_moves<const W: usize, const H: usize>(
+    popcnt: bool,
+    pos: &Position<W, H>,
+    moves: u64,
+    child_cap: &[i32; W],
+    alpha: i32,
+    opponent_threats: u64,
+    child_threats: &mut [u64; W],
+) -> MoveSorter<W> {
+    let mut sorter = MoveSorter::<W>::new();
+    let live = (pos.empty_cells() >= LIVE_WINDOWS_MIN_EMPTY).then(|| pos.live_window_starts());
+    for &col in const { center_first_order::<W>() }.iter().rev() {
+        let cell = moves & Position::<W, H>::column_mask(col);
+        if cell != 0 && child_cap[col] > alpha {
+            let mask = pos.mask() | cell;
+            let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+            child_threats[col] = ours;
+            let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+            let forced = playable & ours;
+            let wins = if forced != 0 {
+                forced & (forced - 1) != 0 || forced & (ours >> 1) != 0
+            } else {
+                playable & !(ours >> 1) == 0
+            };
+            let score = if wins {
+                i32::MAX
+            } else {
+                let threats = move_order_score::<W, H>(popcnt, mask, ours, opponent_threats);
+                match &live {
+                    Some(live) => {
+                        THREAT_SCORE_WEIGHT * threats
+                            + LIVE_WINDOW_WEIGHT * live_windows_through::<W, H>(popcnt, cell, live)
+                    }
+                    None => threats,
+                }
+            };
+            sorter.add(cell, score);
+        }
+    }
+    sorter
+}
+
+/// How promising a move looks, for move ordering (higher first), from
+/// `mask`, the occupied cells after it, and `ours`, the threats it leaves
+/// us.
+///
+/// Counts the threats the move leaves us (empty cells that would complete
+/// four), leaving out those directly above an opponent's threat (the
+/// opponent wins below before we can use them). Two kinds count extra: a
+/// threat right above a playable cell (the opponent can never play under
+/// it, which restricts its moves) and an immediate threat (the opponent
+/// must block it now). Weights 4/2/1, against the plain threat count:
+/// Middle-Medium (first 300 lines) -21% nodes.
+#[inline(always)]
+fn move_order_score<const W: usize, const H: usize>(
+    popcnt: bool,
+    mask: u64,
+    ours: u64,
+    opponent_threats: u64,
+) -> i32 {
+    let useful = ours & !(opponent_threats << 1);
+    let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+    4 * count(popcnt, useful)
+        + 2 * count(popcnt, useful & (playable << 1))
+        + count(popcnt, useful & playable)
+}
+
+/// How many of the live windows `live` (from
+/// [`Position::live_window_starts`]) contain the cell `cell`.
+#[inline(always)]
+fn live_windows_through<const W: usize, const H: usize>(
+    popcnt: bool,
+    cell: u64,
+    live: &[u64; 4],
+) -> i32 {
+    let mut n = 0;
+    for (&step, &starts) in Position::<W, H>::DIRECTIONS.iter().zip(live) {
+        n += count(
+            popcnt,
+            Position::<W, H>::window_starts_through(cell, step) & starts,
+        );
+    }
+    n
+}
+
+/// Whether this CPU has the POPCNT instruction (see [`count`]).
+pub(crate) fn cpu_has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Number of set bits of `x`; `popcnt` says whether the CPU has the
+/// instruction ([`cpu_has_popcnt`], checked once per search).
+///
+/// The default x86-64 target has no popcount instruction, and the portable
+/// count was 13% of all instructions executed (the move ordering counts bits
+/// three times per move), so the instruction is used through inline
+/// assembly when present; the branch on the flag is always predicted.
+#[inline(always)]
+fn count(popcnt: bool, x: u64) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if popcnt {
+        let n: u64;
+        // SAFETY: `popcnt` is only reached when the CPU reports the POPCNT
+        // feature; it reads a register and writes one, touching no memory
+        // or stack.
+        unsafe {
+            std::arch::asm!(
+                "popcnt {n}, {x}",
+                x = in(reg) x,
+                n = lateout(reg) n,
+                options(pure, nomem, nostack)
+            );
+        }
+        return n as i32;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = popcnt;
+    x.count_ones() as i32
 }
 
 #[cfg(test)]

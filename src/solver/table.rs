@@ -32,8 +32,11 @@
 //! other. [`Table::new_generation`] makes the table empty in O(1); only when
 //! the generation counter wraps is the memory actually zeroed.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+mod memory;
 
+use std::sync::atomic::Ordering;
+
+use memory::TableMemory;
 use thiserror::Error;
 
 /// What a stored score says about the true score of its position.
@@ -118,8 +121,7 @@ pub struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two) for
     /// positions whose keys are below `2^key_bits`, every page of it touched
-    /// once so that searches do not pay the page faults (see
-    /// [`TableMemory::zeroed`]).
+    /// once so that searches do not pay the page faults.
     pub fn new(bytes: usize, key_bits: u32) -> Result<Table, TableError> {
         let table = Self::new_untouched(bytes, key_bits)?;
         table.entries.touch();
@@ -136,11 +138,9 @@ impl Table {
     /// used costs no page faults (nor memory), and one that is used pays
     /// them when it is used (or calls [`Table::touch`] first). For the
     /// solver's full table, which most searches never use when there is a
-    /// small table: a batch of mid-game positions never touches it. Middle-Medium, `c4 bench
-    /// --threads 2`, wall time: with each worker's 64 MiB table touched at
-    /// start-up, 0.19-0.32 s of system time in 1.19-1.60 s; left untouched,
-    /// 0.00-0.01 s, and 1 thread against 2 went from about 1.5-1.67x to
-    /// 1.75-1.78x (2.14 s / 1.22 s, 2.42 s / 1.36 s).
+    /// small table. `c4 bench --threads 2` on Middle-Medium: system time
+    /// 0.19-0.32 s with each worker's 64 MiB table touched at start-up,
+    /// 0.00-0.01 s untouched.
     pub fn new_untouched(bytes: usize, key_bits: u32) -> Result<Table, TableError> {
         assert!((1..=64).contains(&key_bits));
         // The stored key bits and the fields must fit in 64 bits with at least
@@ -202,11 +202,10 @@ impl Table {
     /// Whether `word` is the live entry whose tag is `tag` (see
     /// [`Table::locate`]). One mask and one comparison: the generation is
     /// never 0, so an empty (all-zero) word never matches, and every entry
-    /// written has a non-zero bound. (Checking the key bits, the bound and
-    /// the generation one by one was slower: a node probes up to eight
-    /// buckets. Node counts identical; alternated runs, one thread:
-    /// Begin-Easy 0.101 against 0.119 ms, Begin-Hard (first 20) 0.486
-    /// against 0.496 s, Middle-Medium -2%.)
+    /// written has a non-zero bound. A node probes up to eight buckets:
+    /// against checking the key bits, the bound and the generation one by
+    /// one, Begin-Easy 0.101 ms against 0.119 ms a position (`c4 bench`,
+    /// one thread, alternated runs).
     #[inline(always)]
     fn matches(&self, word: u64, tag: u64) -> bool {
         word & self.tag_mask == tag
@@ -311,188 +310,6 @@ impl Table {
             .iter()
             .filter(|w| !self.is_stale(w.load(Ordering::Relaxed)))
             .count()
-    }
-}
-
-/// Alignment of large tables: one huge page, so the kernel can back the table
-/// with 2 MiB pages.
-const HUGE_PAGE: usize = 2 << 20;
-
-/// The table's memory: `len` atomic words, zero-initialised, page-aligned.
-struct TableMemory {
-    /// First word.
-    ptr: std::ptr::NonNull<AtomicU64>,
-    /// Number of words.
-    len: usize,
-    /// How the memory was obtained, to give it back the same way.
-    origin: Origin,
-}
-
-/// Where a [`TableMemory`] came from.
-enum Origin {
-    /// An anonymous mapping (Linux) starting at `base`, `bytes` long.
-    #[cfg(target_os = "linux")]
-    Mapping {
-        base: *mut libc::c_void,
-        bytes: usize,
-    },
-    /// The global allocator, with this layout.
-    #[cfg_attr(target_os = "linux", allow(dead_code))]
-    Allocator(std::alloc::Layout),
-}
-
-// SAFETY: the memory is owned by this value alone and only reached through
-// atomics (or `&mut self`), so moving it to or sharing it with another thread
-// is as safe as for a `Box<[AtomicU64]>`.
-unsafe impl Send for TableMemory {}
-// SAFETY: see `Send`: shared access only ever goes through atomic operations.
-unsafe impl Sync for TableMemory {}
-
-impl TableMemory {
-    /// `len` zeroed words, or `None` if memory is short.
-    ///
-    /// The search reads the table at random: with 4 KiB pages nearly every
-    /// probe of a large table also misses the TLB. On Linux the table is a
-    /// fresh anonymous mapping (zero pages from the kernel, no memset),
-    /// aligned to 2 MiB and marked for transparent huge pages. Its pages are
-    /// mapped when first written, or all at once by [`TableMemory::touch`].
-    fn zeroed(len: usize) -> Option<TableMemory> {
-        let bytes = len.checked_mul(8)?;
-        if bytes == 0 {
-            return None;
-        }
-        Self::map(len, bytes).or_else(|| Self::allocate(len, bytes))
-    }
-
-    /// Maps every page of the table, writable, leaving the words as they
-    /// are, so that the searches do not take the page faults: each costs
-    /// microseconds on this virtual machine, and a page first read maps the
-    /// shared zero page, so a table faulted in by the search pays twice per
-    /// page (a probe, then a store).
-    ///
-    /// On Linux, `MADV_POPULATE_WRITE` asks the kernel to do exactly that
-    /// (in huge pages where it has them). Elsewhere, or if the kernel
-    /// predates it (5.14), one atomic compare-and-exchange per page: on
-    /// x86-64 a locked compare-and-exchange writes its word back even when
-    /// the comparison fails, so it maps the page writable and changes
-    /// nothing. (Until 2026-11-25 this was a `fetch_or(0)` per page, which
-    /// LLVM removed as a no-op: the tables were faulted in by the searches,
-    /// about 510 faults for a 1 MiB table, 5 ms of a first batch of
-    /// End-Easy positions on two workers.)
-    fn touch(&self) {
-        #[cfg(target_os = "linux")]
-        if let Origin::Mapping { .. } = self.origin {
-            // SAFETY: the range is our own mapping's table part; the advice
-            // only maps pages and never changes their contents.
-            let done = unsafe {
-                libc::madvise(
-                    self.ptr.as_ptr() as *mut libc::c_void,
-                    self.len * 8,
-                    libc::MADV_POPULATE_WRITE,
-                )
-            };
-            if done == 0 {
-                return;
-            }
-        }
-        self.touch_by_writes();
-    }
-
-    /// [`TableMemory::touch`] without the kernel's help: one atomic
-    /// compare-and-exchange per page, which writes its word back unchanged.
-    fn touch_by_writes(&self) {
-        let page_words = 4096 / 8;
-        for word in self.iter().step_by(page_words) {
-            let current = word.load(Ordering::Relaxed);
-            let _ = word.compare_exchange(current, current, Ordering::Relaxed, Ordering::Relaxed);
-        }
-    }
-
-    /// An anonymous mapping aligned to a huge page, advised to use them.
-    #[cfg(target_os = "linux")]
-    fn map(len: usize, bytes: usize) -> Option<TableMemory> {
-        let mapped = bytes.checked_add(HUGE_PAGE)?;
-        // SAFETY: a fresh private anonymous mapping; no existing memory is
-        // affected. Failure is reported as MAP_FAILED and handled.
-        let base = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                mapped,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            )
-        };
-        if base == libc::MAP_FAILED {
-            return None;
-        }
-        let offset = (HUGE_PAGE - (base as usize) % HUGE_PAGE) % HUGE_PAGE;
-        // SAFETY: offset < HUGE_PAGE, so [start, start + bytes) lies inside
-        // the mapping of bytes + HUGE_PAGE bytes.
-        let start = unsafe { (base as *mut u8).add(offset) };
-        // SAFETY: the range is inside our own mapping. This is advice only:
-        // if the kernel says no, the table works the same.
-        unsafe { libc::madvise(start as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
-        Some(TableMemory {
-            ptr: std::ptr::NonNull::new(start as *mut AtomicU64)?,
-            len,
-            origin: Origin::Mapping {
-                base,
-                bytes: mapped,
-            },
-        })
-    }
-
-    /// No mapping on this system: the caller falls back to the allocator.
-    #[cfg(not(target_os = "linux"))]
-    fn map(_len: usize, _bytes: usize) -> Option<TableMemory> {
-        None
-    }
-
-    /// Zeroed memory from the global allocator.
-    fn allocate(len: usize, bytes: usize) -> Option<TableMemory> {
-        let layout = std::alloc::Layout::from_size_align(bytes, 4096).ok()?;
-        // SAFETY: the layout has a non-zero size (checked by the caller).
-        let raw = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
-        Some(TableMemory {
-            ptr: std::ptr::NonNull::new(raw)?,
-            len,
-            origin: Origin::Allocator(layout),
-        })
-    }
-}
-
-impl std::ops::Deref for TableMemory {
-    type Target = [AtomicU64];
-
-    fn deref(&self) -> &[AtomicU64] {
-        // SAFETY: `ptr` points to `len` initialised words (an all-zero
-        // AtomicU64 is a valid one) that live as long as `self`.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for TableMemory {
-    fn deref_mut(&mut self) -> &mut [AtomicU64] {
-        // SAFETY: as in `deref`, and `&mut self` makes the access exclusive.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for TableMemory {
-    fn drop(&mut self) {
-        match self.origin {
-            #[cfg(target_os = "linux")]
-            Origin::Mapping { base, bytes } => {
-                // SAFETY: exactly the mapping made in `map`, unmapped once.
-                unsafe { libc::munmap(base, bytes) };
-            }
-            Origin::Allocator(layout) => {
-                // SAFETY: allocated by `alloc_zeroed` with exactly this layout.
-                unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout) }
-            }
-        }
     }
 }
 

@@ -1,0 +1,262 @@
+//! The probe policy: which null-window searches find a score (strong, weak,
+//! or walking up from a known bound), in which order, and which probe each
+//! thread of a parallel search makes.
+
+use crate::position::{Position, Score};
+use crate::settings::{
+    FULL_WINDOW_MAX_EMPTY, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBES_MAX_MOVES,
+};
+use crate::solver::search::Searcher;
+
+/// One null-window probe: "is the score of `pos` above `med`?". Returns the
+/// fail-soft value `r` (the score is at most `r` if `r <= med`, at least `r`
+/// otherwise) and reports that bound to the searcher's progress sink; `None`
+/// if the searcher was stopped.
+pub(super) fn probe<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+    med: Score,
+) -> Option<Score> {
+    let r = searcher.negamax(pos, med, med + 1);
+    if searcher.aborted {
+        return None;
+    }
+    searcher.proved(r, med);
+    Some(r)
+}
+
+/// The exact score of `pos` (not terminal), known to lie in `[min, max]`,
+/// by a sequence of null-window probes, each of which narrows the range by
+/// its fail-soft value; `None` if the searcher was stopped.
+///
+/// Near the end of the game ([`FULL_WINDOW_MAX_EMPTY`]) the whole tree is
+/// small and each probe walks most of it again: one search with the window
+/// of the whole range costs less, and its value is exact since the score
+/// lies strictly inside the window. Not for a range of three values or
+/// fewer (the weak solve's [-1, 1]), where two null windows stay cheaper
+/// (End-Easy 17.0 nodes against 20.9 with a window).
+pub(super) fn exact_score<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+    (mut min, mut max): (Score, Score),
+) -> Option<Score> {
+    if max - min > 2 && pos.empty_cells() <= FULL_WINDOW_MAX_EMPTY {
+        let score = searcher.negamax(pos, min - 1, max + 1);
+        if searcher.aborted {
+            return None;
+        }
+        searcher.proved_exact(score);
+        return Some(score);
+    }
+    let sign_first = probes_sign_first(pos);
+    let mut done = 0;
+    while min < max {
+        let med = sequential_probe(done, min, max, sign_first);
+        done += 1;
+        let r = probe(searcher, pos, med)?;
+        if r <= med {
+            max = r;
+        } else {
+            min = r;
+        }
+    }
+    Some(min)
+}
+
+/// The exact score of `pos` (not terminal), known to lie in `[min, max]`
+/// with `min` a proved lower bound, by walking up from it (see
+/// [`Solver::solve_in`](super::Solver::solve_in)): "is it above `min`?",
+/// and while a probe says yes, `min` rises to the fail-soft value it
+/// returned. `None` if the searcher was stopped. ([`sequential_probe`]
+/// makes the same walk after the sign probe, one probe at a time so that
+/// the threads of a parallel search can share it.)
+pub(super) fn walk_up<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+    mut min: Score,
+    max: Score,
+) -> Option<Score> {
+    while min < max {
+        let r = probe(searcher, pos, min)?;
+        if r <= min {
+            break;
+        }
+        min = r;
+    }
+    Some(min)
+}
+
+/// The weak score (-1, 0 or 1) of `pos` (not terminal); `None` if the
+/// searcher was stopped.
+///
+/// Positions with fewer than [`WEAK_PROBES_MAX_MOVES`] stones first probe
+/// for a big win and a big loss: early scores are often large, and a window
+/// around zero gives the search no reason to prefer the quick wins that
+/// settle them (Begin-Easy 18,478 -> 1,687 nodes a position). Then the
+/// strong solve's probes in [-1, 1]: "above 0?" settles a win, and a
+/// fail-soft answer below 0 a loss; if neither, "above -1?" tells a draw
+/// from a loss. One search with the window [-1, 1] makes every node tell a
+/// draw from both a win and a loss, where a null window asks one question:
+/// Begin-Hard (first 20 lines) 7.95M -> 6.49M nodes.
+pub(super) fn weak_score<const W: usize, const H: usize>(
+    searcher: &mut Searcher<'_, W, H>,
+    pos: &Position<W, H>,
+) -> Option<Score> {
+    if pos.moves_played() < WEAK_PROBES_MAX_MOVES {
+        let (min, max) = pos.score_range();
+        for med in [max / 2, min / 2] {
+            let r = probe(searcher, pos, med)?;
+            if r > med && r >= 1 {
+                return Some(1);
+            }
+            if r <= med && r <= -1 {
+                return Some(-1);
+            }
+        }
+    }
+    // The value found may lie beyond [-1, 1], on the right side of it.
+    exact_score(searcher, pos, (-1, 1)).map(Score::signum)
+}
+
+/// Whether a strong solve of `pos` probes the sign of its score right after
+/// the probes for a big win and a big loss, then walks away from zero (see
+/// [`sequential_probe`]): for the earliest positions and those of the
+/// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
+/// costly scores lie near zero; in between, positions mostly score far
+/// from zero and keep bisecting.
+pub(super) fn probes_sign_first<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+    pos.moves_played() < SIGN_FIRST_MAX_MOVES || pos.empty_cells() <= SIGN_FIRST_MAX_EMPTY
+}
+
+/// The probe (testing "score > med") that a single-thread strong solve makes
+/// after `done` probes, with the score known to lie in `[min, max]`
+/// (`min < max`).
+///
+/// The first probe asks "is it a big win?" (above half the best score):
+/// cheap either way, and it settles early positions with large scores
+/// (Begin-Easy: -14% nodes). Then [`next_probe`].
+///
+/// With `sign_first` (see [`probes_sign_first`]) the big-win probe is
+/// followed by a big-loss probe, then by the sign (0), then the probes walk
+/// away from zero from the bound the sign returned, one value at a time
+/// (`1`, `2`, ... if the score is positive; `-1`, `-2`, ... if not) until
+/// one fails: scores near zero, the common case there, are settled by the
+/// two proofs they need, without the costly probes near zero that bisecting
+/// adds. Walking rather than bisecting after the sign: Begin-Hard (first 20
+/// lines) -3.7% nodes.
+pub(super) fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Score {
+    if done == 0 {
+        return max / 2;
+    }
+    if sign_first {
+        let valid = |m: Score| min <= m && m < max;
+        if done <= 1 && min / 2 < 0 && valid(min / 2) {
+            return min / 2;
+        }
+        if done <= 2 && valid(0) {
+            return 0;
+        }
+        // After the sign, walk away from zero one value at a time.
+        if min >= 1 {
+            // Known to win: is it more than the least win proved?
+            return min;
+        }
+        if max <= 0 {
+            // Known not to win: is it at least the best outcome proved?
+            return max - 1;
+        }
+    }
+    next_probe(min, max)
+}
+
+/// The probe the single-thread search makes in the range `[min, max]`
+/// (`min < max`) when it bisects: halfway, but halfway towards the extreme
+/// on the side of zero that the range leans to. A window near the extremes
+/// is settled fast by the bound tightening; against plain bisection,
+/// probing 0 first (5x the nodes on Begin-Easy) and one full-window search
+/// (+50% on Begin-Hard), this order searched the fewest nodes.
+pub(super) fn next_probe(min: Score, max: Score) -> Score {
+    let med = min + (max - min) / 2;
+    if med <= 0 && min / 2 < med {
+        min / 2
+    } else if med >= 0 && max / 2 > med {
+        max / 2
+    } else {
+        med
+    }
+}
+
+/// The null-window probe `med` (testing "score > med", `a <= med < b`) a
+/// thread of a parallel solve makes next, given the probes `busy` the
+/// others are making; it may be one of those (it then helps that probe).
+///
+/// Thread 0 makes `preferred`, the probe the single-thread search would
+/// make, if no other thread is making it; the others (and thread 0 when it
+/// is taken) take the free value nearest to zero, the positive one first
+/// between two equally near. The score `s` needs the proofs of probes
+/// `s - 1` and `s`, so while another thread probes the sign (0), probe 1 is
+/// needed if `s` is 1 or 2 and probe -1 if `s` is -1 or 0; among the Begin
+/// sets' lines of fewer than 8 stones, 187 score 1 or 2 and 148 -1 or 0.
+/// Against thread 0 bisecting: first 10 Begin-Hard lines each solved alone
+/// on 2 threads, median 6.65 s against 7.51 s.
+///
+/// Every thread helps the sign probe when another is making it and either
+/// the score is known to be at most 1 (`b <= 1`: after probe 1 failed, or
+/// in a weak solve), since a win is then settled by that probe alone, or
+/// the root is a later root (`placement::later_root`), where the probe beside the
+/// sign was a guess that went to waste on the lines scoring 0 (`527376`:
+/// 9.5M of 30.7M nodes on two threads, against 23.7M on one). From the
+/// earliest roots the sign probe is long enough for the threads to share
+/// it anyway, and helping it there was slower.
+pub(super) fn choose_probe(
+    thread: usize,
+    preferred: Score,
+    (a, b): (Score, Score),
+    busy: &[Score],
+    later_root: bool,
+) -> Score {
+    if (b <= 1 || later_root) && (a..b).contains(&0) && busy.contains(&0) {
+        return 0;
+    }
+    // (`sequential_probe` may fall outside a range the others narrowed.)
+    let preferred = if (a..b).contains(&preferred) {
+        preferred
+    } else {
+        next_probe(a, b)
+    };
+    if thread == 0 && !busy.contains(&preferred) {
+        return preferred;
+    }
+    let mut candidates: Vec<Score> = (a..b).filter(|m| !busy.contains(m)).collect();
+    candidates.sort_by_key(|&m| (m.abs(), -m));
+    candidates.first().copied().unwrap_or(preferred)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::choose_probe;
+
+    #[test]
+    fn thread_zero_makes_its_preferred_probe_unless_taken() {
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], false), 9);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], true), 9);
+        // Taken: the free value nearest zero, the positive one first.
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9], false), 0);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0], false), 1);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0, 1], false), -1);
+    }
+
+    #[test]
+    fn the_sign_probe_is_helped_from_later_roots_or_when_a_win_is_all_left() {
+        // The earliest roots guess the probe beside the sign...
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], false), 1);
+        // ...unless the score is known to be at most 1 (a weak solve).
+        assert_eq!(choose_probe(1, 0, (-1, 1), &[0], false), 0);
+        // Later roots help it, thread 0 too.
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], true), 0);
+        assert_eq!(choose_probe(0, 0, (-8, 9), &[0], true), 0);
+        // Once the sign is settled there is nothing to help.
+        assert_eq!(choose_probe(1, 1, (1, 9), &[1], true), 2);
+        assert_eq!(choose_probe(1, -1, (-8, 0), &[-1], true), -2);
+    }
+}
