@@ -15,8 +15,9 @@ use super::probes::exact_score;
 use super::search::Searcher;
 use super::{Interrupted, Progress, Solver};
 use crate::book::Book;
+use crate::book::consistency::is_book_position;
 use crate::book::format::{self, Kind};
-use crate::book::generate::{is_book_position, levels};
+use crate::book_builder::levels;
 use crate::position::{Position, Score};
 
 /// Standard-set lines: (moves, score, set and line).
