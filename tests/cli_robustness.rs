@@ -53,7 +53,7 @@ const FILE_SIZE_LIMIT: u64 = 64 << 20;
 
 /// No new case starts after this long, so that the test stays short on a
 /// slow machine (the cases left are reported).
-const TIME_BUDGET: Duration = Duration::from_secs(40);
+const TIME_BUDGET: Duration = Duration::from_secs(30);
 
 /// What a run did.
 struct Outcome {
@@ -536,14 +536,14 @@ fn random_args(rng: &mut Rng) -> Vec<OsString> {
         "bench" => {
             args.push("bench".into());
             // With no file, bench runs every set of testsets/: minutes.
-            if chance(rng, 85) {
+            if chance(rng, 95) {
                 args.extend(["--limit", "1"].map(OsString::from));
             }
         }
         "generate" => {
             args.push("generate".into());
             // The default is 100 positions, each up to 20 million nodes.
-            if chance(rng, 85) {
+            if chance(rng, 95) {
                 args.extend(["--count", "1", "--max-nodes", "100000"].map(OsString::from));
             }
         }
@@ -604,6 +604,81 @@ fn random_stdin(rng: &mut Rng) -> Vec<u8> {
 /// The seed of case `i` of a test.
 fn seed(base: u64, i: usize) -> u64 {
     base ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Command lines at the limits, run every time (stdin: one position).
+const EDGES: [&[&str]; 20] = [
+    &["solve", "--threads", "100000", "4453"],
+    &["solve", "--threads", "100000"],
+    &["solve", "--threads", "65535", "4453", "44"],
+    &["solve", "--threads", "4294967296"],
+    &["solve", "--threads", "18446744073709551615"],
+    &["solve", "--tt-size", "100000G", "4453"],
+    &["solve", "--tt-size", "18446744073709551615", "4453"],
+    &["solve", "--book", "/dev/zero", "4453"],
+    &[
+        "solve",
+        "--width",
+        "18446744073709551615",
+        "--height",
+        "4",
+        "1",
+    ],
+    &["analyze", "--tt-size", "1T", "4453"],
+    &["bench", "--threads", "65535", "--limit", "1", "set.txt"],
+    &["bench", "--limit", "1", "/dev/zero"],
+    &[
+        "generate",
+        "--threads",
+        "65535",
+        "--count",
+        "1",
+        "--max-nodes",
+        "1000",
+    ],
+    &[
+        "generate",
+        "--count",
+        "18446744073709551615",
+        "--max-tries",
+        "1",
+    ],
+    &[
+        "generate",
+        "--count",
+        "1",
+        "--min-moves",
+        "18446744073709551615",
+    ],
+    &[
+        "book",
+        "generate",
+        "--width",
+        "4",
+        "--height",
+        "4",
+        "--depth",
+        "2",
+        "--threads",
+        "100000",
+        "--out",
+        "b.c4book",
+    ],
+    &["book", "info", "/dev/zero"],
+    &["book", "verify", "/dev/zero"],
+    &["play", "--tt-size", "100000G"],
+    &["play", "--as", "first", "--threads", "100000"],
+];
+
+/// The command lines of [`EDGES`].
+#[test]
+fn limits_are_refused_not_crashed_into() {
+    let cases = EDGES.iter().enumerate().map(|(i, args)| Case {
+        seed: i as u64,
+        args: args.iter().map(OsString::from).collect(),
+        stdin: b"4453\n".to_vec(),
+    });
+    run_cases("limits", cases, EDGES.len());
 }
 
 /// Random argument vectors, with stdin closed at once or holding a few
