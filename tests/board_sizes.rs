@@ -11,32 +11,12 @@ mod common;
 
 use c4::board::{BoardSize, ForBoard};
 use c4::{Position, Score, Solver};
+use common::minimax::minimax;
 use common::{Naive, Rng, check_line_ends_as_predicted, moves_string, random_game_with};
-
-/// Plain minimax without pruning over the [`Naive`] model: exact, and only
-/// usable a few moves from the end of the game.
-fn minimax<const W: usize, const H: usize>(b: &Naive<W, H>) -> Score {
-    if b.is_full() {
-        return 0;
-    }
-    let cells = W * H;
-    let mut best = Score::MIN;
-    for col in (0..W).filter(|&c| b.can_play(c)) {
-        let value = if b.is_winning_move(col) {
-            ((cells + 1 - b.moves) / 2) as Score
-        } else {
-            let mut child = *b;
-            child.play(col);
-            -minimax(&child)
-        };
-        best = best.max(value);
-    }
-    best
-}
 
 /// Checks `count` random positions of one board: `empty` cells left (the
 /// side to move cannot win at once), and with `with_minimax` also the exact
-/// score against [`minimax`].
+/// score against the minimax.
 struct SelfConsistent {
     seed: u64,
     count: usize,
@@ -115,35 +95,13 @@ fn every_size_agrees_with_itself_and_with_minimax_near_the_end() {
 }
 
 /// The empty board of the smallest sizes, solved through run-time dispatch,
-/// against a minimax memoized on the naive model.
+/// against the minimax (memoized) on the naive model.
 struct EmptyBoard;
 
 impl ForBoard for EmptyBoard {
     type Output = (Score, Score, Score);
     fn run<const W: usize, const H: usize>(self) -> (Score, Score, Score) {
-        fn memo<const W: usize, const H: usize>(
-            b: &Naive<W, H>,
-            seen: &mut std::collections::HashMap<[[u8; H]; W], Score>,
-        ) -> Score {
-            if let Some(&s) = seen.get(&b.cells) {
-                return s;
-            }
-            let cells = W * H;
-            let mut best = if b.is_full() { 0 } else { Score::MIN };
-            for col in (0..W).filter(|&c| b.can_play(c)) {
-                let value = if b.is_winning_move(col) {
-                    ((cells + 1 - b.moves) / 2) as Score
-                } else {
-                    let mut child = *b;
-                    child.play(col);
-                    -memo(&child, seen)
-                };
-                best = best.max(value);
-            }
-            seen.insert(b.cells, best);
-            best
-        }
-        let expected = memo(&Naive::<W, H>::new(), &mut Default::default());
+        let expected = minimax(&Naive::<W, H>::new());
         let mut solver = Solver::<W, H>::with_table_bytes(1 << 22).unwrap();
         let strong = solver.solve(&Position::new());
         solver.clear();

@@ -1,19 +1,26 @@
 //! `c4 analyze` end to end: the board, every column's score checked against
 //! the library, the best move, the words, JSON, finished games and errors.
 //!
-//! Positions have at least a dozen moves so that each analysis is quick;
-//! some come from the standard test sets in `../shared/testsets` (read at run
-//! time, never copied into the repository).
+//! Comparing the command with the library checks the plumbing (the report
+//! shows what the library computes), not that a score is right; every score
+//! written out here names its witness: a standard-set line
+//! (`common::sets::CITED`, checked by `tests/testsets.rs`) or the exhaustive
+//! minimax. Positions have at least a dozen moves so that each analysis is
+//! quick; some come from the repository's own sets in `testsets/`.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use c4::{Position, Solver};
+use common::minimax::{reference_columns, reference_score_of};
+use common::sets::{MIDDLE_GAME, repo_set};
 use predicates::prelude::*;
 
-/// A middle-game position of Test_L1_R2 (12 moves): O wins on move 40.
-const MIDDLE: &str = "335662333565";
+/// A middle-game position (12 moves) that X, to move, loses: O wins on move
+/// 40 (score -2, witness: Begin-Medium line 2, [`MIDDLE_GAME`]).
+const MIDDLE: &str = MIDDLE_GAME.moves;
 /// A position whose column 3 is full (18 moves).
 const FULL_COLUMN: &str = "271713432331713132";
 
@@ -53,19 +60,12 @@ fn library(moves: &str) -> (Position, Vec<Option<i32>>, i32) {
     (pos, scores, score)
 }
 
-/// The first `n` moves strings of a standard test set.
-fn testset_moves(name: &str, n: usize) -> Vec<(String, i32)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testsets")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .take(n)
-        .map(|l| {
-            let (m, s) = l.split_once(' ').unwrap();
-            (m.to_owned(), s.parse().unwrap())
-        })
+/// The first `n` moves and scores of the repository's set `name` (scores by
+/// the solver: see `common::sets::repo_set`).
+fn testset_moves(name: &str, n: Option<usize>) -> Vec<(String, i32)> {
+    repo_set(name, n)
+        .into_iter()
+        .map(|t| (t.moves, t.score))
         .collect()
 }
 
@@ -80,6 +80,8 @@ fn central_best(scores: &[Option<i32>]) -> usize {
         + 1
 }
 
+/// Plumbing: the text report shows the library's board, column scores and
+/// best move; the score and its words are the cited line's.
 #[test]
 fn text_report() {
     let (pos, scores, score) = library(MIDDLE);
@@ -103,6 +105,7 @@ fn text_report() {
         .collect();
     assert_eq!(cells, expected);
     assert!(out.contains(&format!("best move: {}\n", central_best(&scores))));
+    assert_eq!(score, MIDDLE_GAME.score);
     assert_eq!(score, -2);
     assert!(
         out.contains("score: -2: X loses: O wins with its 14th stone from now (move 40)"),
@@ -110,11 +113,13 @@ fn text_report() {
     );
 }
 
+/// Plumbing: the JSON report holds what the library computes, for the cited
+/// line and for lines of the repository's sets.
 #[test]
 fn json_report_matches_the_library() {
-    let mut positions = vec![(MIDDLE.to_owned(), -2)];
-    positions.extend(testset_moves("Test_L2_R1", 4));
-    positions.extend(testset_moves("Test_L3_R1", 2));
+    let mut positions = vec![(MIDDLE.to_owned(), MIDDLE_GAME.score)];
+    positions.extend(testset_moves("middle-easy", Some(4)));
+    positions.extend(testset_moves("end-easy", Some(2)));
     for (moves, file_score) in positions {
         let (pos, scores, score) = library(&moves);
         let v = json_of(&[&moves]);
@@ -169,17 +174,38 @@ fn json_report_matches_the_library() {
     }
 }
 
+/// End-game positions against the exhaustive minimax (the witness): every
+/// column's score, and a drawn position said in words.
 #[test]
-fn draw_in_words() {
-    let draw = testset_moves("Test_L3_R1", 1000)
+fn end_game_columns_agree_with_the_exhaustive_minimax() {
+    let positions: Vec<(String, i32)> = testset_moves("end-easy", None)
         .into_iter()
-        .find(|(_, s)| *s == 0)
-        .expect("a drawn position")
-        .0;
+        .filter(|(m, _)| m.len() >= 33)
+        .take(6)
+        .collect();
+    assert_eq!(positions.len(), 6);
+    for (moves, _) in &positions {
+        let v = json_of(&[moves]);
+        let got: Vec<Option<i32>> = v["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().map(|s| s as i32))
+            .collect();
+        assert_eq!(got, reference_columns::<7, 6>(moves), "{moves}");
+        assert_eq!(v["score"], reference_score_of::<7, 6>(moves), "{moves}");
+    }
+    let draw = testset_moves("end-easy", None)
+        .into_iter()
+        .map(|(m, _)| m)
+        .filter(|m| m.len() >= 32)
+        .find(|m| reference_score_of::<7, 6>(m) == 0)
+        .expect("a drawn position");
     let out = stdout_of(&["analyze", &draw]);
     assert!(out.contains("score: 0: draw"), "{out}");
 }
 
+/// Plumbing: a full column has no score, in the library and in the report.
 #[test]
 fn full_column_is_marked() {
     let (pos, scores, _) = library(FULL_COLUMN);
@@ -192,6 +218,7 @@ fn full_column_is_marked() {
     assert_eq!(row.split_whitespace().nth(3), Some("-"), "{row}");
 }
 
+/// Plumbing: weak column scores are the signs of the library's.
 #[test]
 fn weak_scores_are_signs() {
     let (_, scores, score) = library(MIDDLE);
@@ -212,6 +239,7 @@ fn weak_scores_are_signs() {
     assert_eq!(v["win_on_move"], serde_json::Value::Null);
 }
 
+/// Witness of -18: the exhaustive minimax (X has won with its 4th stone).
 #[test]
 fn finished_game() {
     c4(&["analyze", "1212121"])
@@ -223,15 +251,18 @@ fn finished_game() {
     assert_eq!(v["game_over"], true);
     assert_eq!(v["winner"], "X");
     assert_eq!(v["best_move"], serde_json::Value::Null);
+    assert_eq!(reference_score_of::<7, 6>("1212121"), -18);
     assert_eq!(v["score"], -18);
     assert!(v["scores"].as_array().unwrap().iter().all(|s| s.is_null()));
 }
 
+/// Witness of 18: the exhaustive minimax (X wins with its 4th stone).
 #[test]
 fn immediate_win() {
     // X has three stones in column 1 and wins at once, on move 7.
     let v = json_of(&["121212"]);
     assert_eq!(v["best_move"], 1);
+    assert_eq!(reference_score_of::<7, 6>("121212"), 18);
     assert_eq!(v["score"], 18);
     assert_eq!(v["win_on_move"], 7);
     assert_eq!(v["result"], "X wins with its 1st stone from now (move 7)");

@@ -1,6 +1,8 @@
 //! `c4 bench` and `c4 generate` end to end: exit codes, what goes to stdout
 //! and stderr, and that generated sets are right.
 
+mod common;
+
 use std::fs;
 use std::path::PathBuf;
 
@@ -9,9 +11,10 @@ use predicates::prelude::*;
 
 use c4::testset::parse_line;
 use c4::{Solver, TestCase};
+use common::minimax::reference_score_of;
 
-/// End-game lines with their exact scores (from `c4 generate`), quick to
-/// solve.
+/// End-game lines with their exact scores, quick to solve. Witness: the
+/// exhaustive minimax (`good_lines_agree_with_the_exhaustive_minimax`).
 const GOOD: [&str; 4] = [
     "175424313177774724541246612626552 4",
     "51722573463466563125243443324667777 0",
@@ -43,6 +46,24 @@ fn json_rows(stdout: &[u8]) -> Vec<serde_json::Value> {
         .lines()
         .map(|line| serde_json::from_str(line).expect("every line is a JSON object"))
         .collect()
+}
+
+/// The witness of the scores in [`GOOD`], and of the true score 2 of the
+/// line the tests below give wrong scores.
+#[test]
+fn good_lines_agree_with_the_exhaustive_minimax() {
+    for line in GOOD {
+        let (moves, score) = line.split_once(' ').unwrap();
+        assert_eq!(
+            reference_score_of::<7, 6>(moves).to_string(),
+            score,
+            "{line}"
+        );
+    }
+    assert_eq!(
+        reference_score_of::<7, 6>("144572345532332435271375517774421"),
+        2
+    );
 }
 
 #[test]
@@ -227,6 +248,8 @@ fn without_files_it_runs_the_testsets_directory_here() {
     assert!(!stdout.contains("README"));
 }
 
+/// Plumbing: `generate` is deterministic for a seed and writes the
+/// library's scores (a check of the command, not of the scores).
 #[test]
 fn generate_is_deterministic_and_every_line_re_solves_to_its_score() {
     let generate = || {

@@ -1,5 +1,10 @@
 //! `--width` / `--height` end to end: every command takes the board, says
 //! which board it is on, and refuses sets of another board.
+//!
+//! Scores written out here name their witness, the exhaustive minimax of
+//! `common::minimax`; comparisons with the library check plumbing only.
+
+mod common;
 
 use std::fs;
 use std::path::PathBuf;
@@ -8,6 +13,9 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 use c4::{Position, Solver};
+use common::Naive;
+use common::minimax::{minimax, reference_score_of};
+use common::sets::README_EXAMPLE;
 
 /// `c4 SUBCOMMAND` with a small table.
 fn c4(subcommand: &str) -> Command {
@@ -28,9 +36,12 @@ fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// The empty 4x4 board is a draw (witness: the exhaustive minimax); the
+/// rest is plumbing: 4x5 from the empty board and a 10-column board with a
+/// letter column give the library's scores.
 #[test]
 fn solve_on_small_and_wide_boards_matches_the_library() {
-    // 4x4 and 4x5 from the empty board; a 10-column board with a letter column.
+    assert_eq!(minimax(&Naive::<4, 4>::new()), 0);
     let out = stdout_of(c4("solve").args(["--width", "4", "--height", "4", ""]));
     assert_eq!(out, " 0\n");
     let expected = Solver::<4, 5>::new().solve(&Position::new());
@@ -51,6 +62,9 @@ fn json_names_the_board() {
     let out = stdout_of(c4("solve").args(["--json", "--width", "6", "--height", "5", "121212"]));
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["board_size"], "6x5");
+    // Witness: the exhaustive minimax (a win with the 4th stone on 30
+    // cells: (30 + 1 - 6) / 2).
+    assert_eq!(reference_score_of::<6, 5>("121212"), 12);
     assert_eq!(v["score"], 12);
     let out = stdout_of(c4("analyze").args(["--json", "--width", "5", "--height", "4", "3333"]));
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
@@ -61,6 +75,8 @@ fn json_names_the_board() {
 
 #[test]
 fn analyze_text_says_the_board() {
+    // Witness of the draw: the exhaustive minimax.
+    assert_eq!(reference_score_of::<4, 4>("2233"), 0);
     let out = stdout_of(c4("analyze").args(["--width", "4", "--height", "4", "2233"]));
     assert!(out.starts_with("board: 4x4, moves: 2233\n"), "{out}");
     assert!(out.contains("score: 0: draw"), "{out}");
@@ -109,7 +125,7 @@ fn generated_sets_record_their_board_and_bench_refuses_another() {
     assert_eq!(text.lines().next(), Some("# board 6x5"));
     assert_eq!(text.lines().count(), 6);
 
-    // Each score is the library's.
+    // Plumbing: each score is the library's.
     for line in text.lines().skip(1) {
         let (moves, score) = line.split_once(' ').unwrap();
         let pos = Position::<6, 5>::parse(moves).unwrap();
@@ -133,7 +149,8 @@ fn generated_sets_record_their_board_and_bench_refuses_another() {
 
     // A set without a header is a 7x6 set.
     let plain = scratch("plain.txt");
-    fs::write(&plain, "4453 -2\n").unwrap();
+    // (A standard-set line, Begin-Hard line 371.)
+    fs::write(&plain, format!("{}\n", README_EXAMPLE.text())).unwrap();
     c4("bench")
         .args(["--width", "6", "--height", "5"])
         .arg(&plain)

@@ -1,12 +1,20 @@
 //! `c4 play` end to end: scripted games from a pipe, hints, undo, bad input
 //! explained and asked again, the end of input, the opening from the book.
+//!
+//! Scores written out here name their witness: the exhaustive minimax of
+//! `common::minimax`, or the published solvers for the empty board.
+
+mod common;
 
 use assert_cmd::Command;
 
 use c4::{Position, Solver};
+use common::minimax::{reference_columns, reference_score_of};
+use common::sets::EMPTY_BOARD_SCORE;
 
 /// An end-game position (33 stones, O to move, O wins: score 4) where
-/// columns 2, 4 and 7 are full.
+/// columns 2, 4 and 7 are full. Witness: the exhaustive minimax
+/// (`the_end_game_scores_are_the_exhaustive_minimax_s`).
 const ENDGAME: &str = "175424313177774724541246612626552";
 
 /// Runs `c4 play ARGS` with `input` on stdin: (stdout, exit status).
@@ -30,6 +38,18 @@ fn play(args: &[&str], input: &str) -> (String, i32) {
     )
 }
 
+/// The scores this file writes out, against the exhaustive minimax: the
+/// position scores 4 and its column 6 does (O wins on move 36: its 18th
+/// stone, 22 - 18).
+#[test]
+fn the_end_game_scores_are_the_exhaustive_minimax_s() {
+    assert_eq!(reference_score_of::<7, 6>(ENDGAME), 4);
+    let columns = reference_columns::<7, 6>(ENDGAME);
+    assert_eq!(columns[5], Some(4));
+    assert_eq!(columns.iter().flatten().max(), Some(&4));
+    assert_eq!(columns.iter().filter(|c| **c == Some(4)).count(), 1);
+}
+
 #[test]
 fn bad_input_is_explained_and_asked_again() {
     let (out, code) = play(&["--from", ENDGAME, "--as", "second"], "x 9 44\n2 quit\n");
@@ -46,6 +66,8 @@ fn bad_input_is_explained_and_asked_again() {
     assert_eq!(out.matches("your move> ").count(), 5, "{out}");
 }
 
+/// Plumbing: the hint shows the library's column scores in words; the best
+/// column's score is the minimax's (see above).
 #[test]
 fn hint_gives_every_column_score_in_words() {
     let (out, code) = play(&["--from", ENDGAME, "--as", "second"], "hint\n");
@@ -139,8 +161,13 @@ fn who_starts_is_asked_and_c4_opens_from_the_book() {
     );
     assert!(out.contains("You play O (second)."), "{out}");
     // The empty board is won by the first player with its 21st stone, move
-    // 41, playing the centre.
-    assert!(out.contains("c4 plays 4 (c4 wins on move 41)"), "{out}");
+    // 41 (witness: the published solvers, see `EMPTY_BOARD_SCORE`), playing
+    // the centre.
+    let win_on_move = 2 * (22 - EMPTY_BOARD_SCORE) - 1;
+    assert!(
+        out.contains(&format!("c4 plays 4 (c4 wins on move {win_on_move})")),
+        "{out}"
+    );
     let (out, _) = play(&["--as", "first"], "4 quit\n");
     assert!(out.contains("You play X (first)."), "{out}");
 }

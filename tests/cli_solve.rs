@@ -1,12 +1,18 @@
 //! `c4 solve` end to end: formats, stdin and arguments, bad lines, exit
 //! statuses, threads, closed pipes and streaming.
 //!
-//! Positions come from the standard test sets, read at run time from
-//! `../shared/testsets` next to the crate (never copied into the repository),
-//! and from a few positions whose scores the library computes here.
+//! Positions come from the repository's own sets in `testsets/`, whose
+//! scores are the solver's: comparing the command's output with them checks
+//! the plumbing (input, order, formats), not that a score is right. The
+//! scores' witnesses are elsewhere: the standard sets (`tests/testsets.rs`),
+//! the exhaustive minimax (`tests/solver_minimax.rs`, and here
+//! `solve_agrees_with_the_exhaustive_minimax`) and the independent checks
+//! of `testsets/` (`tests/generated_sets.rs`). Every score written out here
+//! names its witness.
+
+mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -14,9 +20,11 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::{cargo_bin, cargo_bin_cmd};
 use c4::{Position, Solver};
+use common::minimax::reference_score_of;
+use common::sets::{EMPTY_BOARD_SCORE, repo_set, repo_set_text};
 use predicates::prelude::*;
 
-/// One line of a test set.
+/// One line of a set.
 #[derive(Debug, Clone)]
 struct Case {
     /// The moves.
@@ -27,26 +35,14 @@ struct Case {
     line: String,
 }
 
-/// The first `n` lines of a standard test set (e.g. `Test_L2_R1`).
+/// The first `n` lines of the repository's set `name` (e.g. `middle-easy`).
 fn testset(name: &str, n: usize) -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testsets")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the test set {}: {e} (the standard sets live in ../shared/testsets)",
-            path.display()
-        )
-    });
-    text.lines()
-        .take(n)
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').expect("`moves score` lines");
-            Case {
-                moves: moves.to_owned(),
-                score: score.parse().expect("an integer score"),
-                line: line.to_owned(),
-            }
+    repo_set(name, Some(n))
+        .into_iter()
+        .map(|t| Case {
+            line: t.text(),
+            moves: t.moves,
+            score: t.score,
         })
         .collect()
 }
@@ -73,10 +69,10 @@ fn lines_of<S: AsRef<str>>(lines: &[S]) -> String {
     lines.iter().map(|l| format!("{}\n", l.as_ref())).collect()
 }
 
-/// A mix of quick positions: middle and end game, and a few openings.
+/// A mix of quick positions: middle and end game.
 fn quick_cases(n: usize) -> Vec<Case> {
-    let mut cases = testset("Test_L2_R1", n / 2);
-    cases.extend(testset("Test_L3_R1", n - n / 2));
+    let mut cases = testset("middle-easy", n / 2);
+    cases.extend(testset("end-easy", n - n / 2));
     cases
 }
 
@@ -90,7 +86,7 @@ fn library_score(moves: &str) -> i32 {
 
 #[test]
 fn positions_as_arguments_in_order() {
-    let cases = testset("Test_L2_R1", 3);
+    let cases = testset("middle-easy", 3);
     let mut args = vec!["solve"];
     args.extend(cases.iter().map(|c| c.moves.as_str()));
     let expected: Vec<&str> = cases.iter().map(|c| c.line.as_str()).collect();
@@ -114,11 +110,19 @@ fn stdin_test_set_lines_come_back_unchanged() {
         assert_eq!(err, "", "no hint when stdin is not a terminal");
         assert_eq!(code, 0);
     }
+    // A whole file, its `# board 7x6` line included, comes back as it is.
+    let file = repo_set_text("end-easy");
+    let (out, err, code) = run(&["solve"], file.clone());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out == file,
+        "c4 solve < testsets/end-easy.txt differs from the file"
+    );
 }
 
 #[test]
 fn moves_only_lines_get_their_score() {
-    let cases = testset("Test_L2_R2", 5);
+    let cases = testset("middle-medium", 5);
     let input: String = cases.iter().map(|c| format!("  {}\r\n", c.moves)).collect();
     let expected: Vec<String> = cases
         .iter()
@@ -129,10 +133,12 @@ fn moves_only_lines_get_their_score() {
     assert_eq!(code, 0);
 }
 
+/// Plumbing: positions that are in no set (a win at once, a finished game
+/// and two middle games) get the library's score from the command line.
+/// This is no evidence that a score is right; the two short ones are
+/// checked against the exhaustive minimax, the witness.
 #[test]
 fn own_positions_match_the_library() {
-    // Positions not taken from a test set: a win at once, a finished game
-    // and two middle games, scored by the library.
     let moves = ["121212", "1212121", "44444433", "1234567123456"];
     let expected: Vec<String> = moves
         .iter()
@@ -141,8 +147,37 @@ fn own_positions_match_the_library() {
     let mut args = vec!["solve"];
     args.extend(moves);
     c4(&args).assert().success().stdout(lines_of(&expected));
+    // Witness: the exhaustive minimax (X wins with its 4th stone: 22 - 4).
+    assert_eq!(reference_score_of::<7, 6>("121212"), 18);
     assert_eq!(library_score("121212"), 18);
+    assert_eq!(reference_score_of::<7, 6>("1212121"), -18);
     assert_eq!(library_score("1212121"), -18);
+}
+
+/// End-game lines of `testsets/end-easy.txt` with at most 10 empty cells:
+/// `c4 solve` (the binary, with its book and table) gives the exhaustive
+/// minimax's score, an independent witness.
+#[test]
+fn solve_agrees_with_the_exhaustive_minimax() {
+    let cases: Vec<Case> = repo_set("end-easy", None)
+        .into_iter()
+        .filter(|t| t.moves.len() >= 32)
+        .take(40)
+        .map(|t| Case {
+            line: t.text(),
+            moves: t.moves,
+            score: t.score,
+        })
+        .collect();
+    assert_eq!(cases.len(), 40);
+    let input: Vec<&str> = cases.iter().map(|c| c.moves.as_str()).collect();
+    let (out, _, code) = run(&["solve"], lines_of(&input));
+    assert_eq!(code, 0);
+    let expected: Vec<String> = cases
+        .iter()
+        .map(|c| format!("{} {}", c.moves, reference_score_of::<7, 6>(&c.moves)))
+        .collect();
+    assert_eq!(out, lines_of(&expected));
 }
 
 /// Spawns `c4 args` with piped stdin, stdout and stderr.
@@ -186,20 +221,25 @@ fn empty_position_is_accepted() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "");
     }
     // With the built-in book it is answered at once: the first player wins
-    // with its last stone.
+    // with its last stone (witness: the published solvers, see
+    // `EMPTY_BOARD_SCORE`).
+    let expected = format!(" {EMPTY_BOARD_SCORE}\n");
     let (out, err, code) = run(&["solve", ""], "");
-    assert_eq!((code, err.as_str(), out.as_str()), (0, "", " 1\n"));
+    assert_eq!(
+        (code, err.as_str(), out.as_str()),
+        (0, "", expected.as_str())
+    );
     let mut with_book = spawn(&["solve"]);
     with_book.stdin.take().unwrap().write_all(b"\n").unwrap();
     let status = wait_with_limit(&mut with_book, Duration::from_millis(5000));
     assert!(status.is_some_and(|s| s.success()));
     let out = with_book.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), " 1\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }
 
 #[test]
 fn bad_lines_are_reported_and_the_batch_goes_on() {
-    let good = testset("Test_L2_R1", 2);
+    let good = testset("middle-easy", 2);
     let mut input = Vec::new();
     input.extend_from_slice(format!("{}\n", good[0].moves).as_bytes());
     input.extend_from_slice(b"1x3\n"); // line 2: invalid character
@@ -234,7 +274,7 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
 
 #[test]
 fn bad_arguments_are_named_by_number() {
-    let good = &testset("Test_L3_R1", 1)[0];
+    let good = &testset("end-easy", 1)[0];
     c4(&["solve", &good.moves, "44a"])
         .assert()
         .code(1)
@@ -244,7 +284,7 @@ fn bad_arguments_are_named_by_number() {
 
 #[test]
 fn json_lines_parse() {
-    let cases = testset("Test_L2_R1", 4);
+    let cases = testset("middle-easy", 4);
     let mut input: Vec<&str> = cases.iter().map(|c| c.moves.as_str()).collect();
     input.insert(2, "123 4 5");
     let (out, err, code) = run(&["solve", "--json", "--stats", "--pv"], lines_of(&input));
@@ -290,7 +330,7 @@ fn json_lines_parse() {
 #[test]
 fn weak_is_the_sign_of_the_score() {
     let mut cases = quick_cases(30);
-    cases.extend(testset("Test_L2_R2", 5));
+    cases.extend(testset("middle-medium", 5));
     let input: Vec<&str> = cases.iter().map(|c| c.moves.as_str()).collect();
     let (out, _, code) = run(&["solve", "--weak"], lines_of(&input));
     assert_eq!(code, 0);
@@ -306,7 +346,7 @@ fn weak_is_the_sign_of_the_score() {
 
 #[test]
 fn stats_add_nodes_and_microseconds() {
-    let cases = testset("Test_L2_R2", 5);
+    let cases = testset("middle-medium", 5);
     let input: Vec<&str> = cases.iter().map(|c| c.moves.as_str()).collect();
     let (out, _, code) = run(&["solve", "--stats"], lines_of(&input));
     assert_eq!(code, 0);
@@ -364,7 +404,7 @@ fn check_pv(moves: &str, score: i32, pv: &str) {
 #[test]
 fn pv_ends_the_game_as_the_score_predicts() {
     let mut cases = quick_cases(30);
-    cases.extend(testset("Test_L1_R1", 5));
+    cases.extend(testset("begin-easy", 5));
     let input: Vec<&str> = cases.iter().map(|c| c.moves.as_str()).collect();
     let (out, _, code) = run(&["solve", "--pv"], lines_of(&input));
     assert_eq!(code, 0);
@@ -385,15 +425,18 @@ fn pv_ends_the_game_as_the_score_predicts() {
 
 #[test]
 fn a_finished_game_has_an_empty_pv() {
+    // Witness of -18: the exhaustive minimax (X has won with its 4th stone).
+    let score = reference_score_of::<7, 6>("1212121");
+    assert_eq!(score, -18);
     c4(&["solve", "--pv", "1212121"])
         .assert()
         .success()
-        .stdout("1212121 -18 \n");
+        .stdout(format!("1212121 {score} \n"));
 }
 
 #[test]
 fn exit_statuses() {
-    let good = &testset("Test_L3_R1", 1)[0].moves;
+    let good = &testset("end-easy", 1)[0].moves;
     c4(&["solve", good]).assert().code(0);
     c4(&["solve", "9"]).assert().code(1);
     c4(&["solve", "--bogus", good])
@@ -411,7 +454,7 @@ fn exit_statuses() {
 #[test]
 fn threads_keep_input_order() {
     let mut cases = quick_cases(40);
-    cases.extend(testset("Test_L2_R2", 10));
+    cases.extend(testset("middle-medium", 10));
     let mut input: Vec<&str> = cases.iter().map(|c| c.line.as_str()).collect();
     input.insert(7, "77777777");
     input.insert(30, "0");
@@ -437,7 +480,7 @@ fn threads_keep_input_order() {
 #[test]
 fn one_position_searched_by_two_threads() {
     // A single argument with --threads 2: both threads search it together.
-    for case in testset("Test_L1_R2", 3) {
+    for case in testset("begin-medium", 3) {
         c4(&["solve", "--threads", "2", &case.moves])
             .assert()
             .success()
@@ -461,7 +504,7 @@ fn feed(child: &mut Child, input: Vec<u8>) -> thread::JoinHandle<()> {
 #[test]
 fn closed_stdout_ends_quietly() {
     // Far more output than a pipe buffers, so that c4 must see the pipe close.
-    let cases = testset("Test_L3_R1", 1000);
+    let cases = testset("end-easy", 1000);
     let mut input = String::new();
     for _ in 0..20 {
         for c in &cases {
@@ -490,7 +533,7 @@ fn closed_stdout_ends_quietly() {
 
 #[test]
 fn answers_stream_before_stdin_closes() {
-    let cases = testset("Test_L2_R1", 3);
+    let cases = testset("middle-easy", 3);
     for threads in ["1", "2"] {
         let mut child = spawn(&["solve", "--threads", threads]);
         let mut stdin = child.stdin.take().unwrap();

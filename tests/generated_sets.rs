@@ -15,12 +15,15 @@
 //! The slow checks (begin-hard one ply, the naive solver on middle-easy)
 //! are ignored tests: `cargo test --release --test generated_sets -- --ignored`.
 
+mod common;
+
 use std::collections::HashSet;
 use std::fs;
 use std::path::PathBuf;
 
 use c4::testset::{TestCase, parse_set};
 use c4::{Position, Solver};
+use common::minimax::reference_score_of;
 
 /// The cases of `testsets/NAME.txt`, every line asserted valid.
 fn load(name: &str) -> Vec<TestCase> {
@@ -213,7 +216,9 @@ impl NaiveBoard {
 
 #[test]
 fn the_naive_solver_agrees_with_the_library_on_basics() {
-    // Won in one: (42 + 1 - 6) / 2 = 18 for the first player's 4th stone.
+    // Won in one: (42 + 1 - 6) / 2 = 18 for the first player's 4th stone
+    // (witness: the minimax).
+    assert_eq!(reference_score_of::<7, 6>("121212"), 18);
     let mut board = NaiveBoard::new("121212");
     assert_eq!(board.negamax(-100, 100), 18);
     let pos = Position::<7, 6>::parse("121212").unwrap();

@@ -8,6 +8,7 @@ mod common;
 use std::collections::HashMap;
 
 use c4::{ParseError, Player, Position, Solver};
+use common::minimax::reference_score_of;
 use common::{Naive, Rng, moves_from_string, moves_string, random_finished_game, random_game};
 use proptest::prelude::*;
 
@@ -205,7 +206,9 @@ fn win_on_the_last_cell_is_game_over_not_too_many_moves() {
         );
     }
     // The second player wins with its 21st stone: 22 - 21 = 1 before the
-    // move, -1 for the first player after it.
+    // move, -1 for the first player after it (witness: the minimax).
+    assert_eq!(reference_score_of::<7, 6>(WIN_ON_LAST_CELL), -1);
+    assert_eq!(reference_score_of::<7, 6>(&WIN_ON_LAST_CELL[..41]), 1);
     let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
     assert_eq!(solver.solve(&pos), -1);
     assert_eq!(solver.solve_weak(&pos), -1);
@@ -283,6 +286,8 @@ fn full_board_draw() {
         );
     }
 
+    // A full board without a win scores 0 (witness: the minimax).
+    assert_eq!(reference_score_of::<7, 6>(DRAW), 0);
     let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
     assert_eq!(solver.solve(&pos), 0);
     assert_eq!(solver.solve_weak(&pos), 0);

@@ -1,8 +1,9 @@
-//! The solver against a reference: plain minimax over the naive board model
-//! of `common::Naive` (no pruning, no table, no bitboards), on positions
-//! small enough to search exhaustively: 7x6 positions near the end of the
-//! game, and positions of small boards (4x4, 5x4, 4x5, 5x5), including the
-//! whole 4x4 game from the empty board.
+//! The solver against a reference: the plain minimax of `common::minimax`
+//! over the naive board model of `common::Naive` (no alpha-beta, no
+//! bitboards; a memo of exact scores only), on positions small enough to
+//! search exhaustively: 7x6 positions near the end of the game, and
+//! positions of small boards (4x4, 5x4, 4x5, 5x5), including the whole 4x4
+//! game from the empty board.
 //!
 //! For each position: `solve` equals the reference score; `solve_weak` its
 //! sign; `score_at_least` agrees for every bound; `analyze` gives every
@@ -15,47 +16,12 @@ mod common;
 use std::collections::HashMap;
 
 use c4::{Position, Score, Solver};
+use common::minimax::{minimax, move_value, reference_score, reference_score_of};
 use common::{
     Naive, Rng, check_line_ends_as_predicted, moves_string, position_from_moves,
     random_finished_game, random_game_with, win_score,
 };
 use proptest::prelude::*;
-
-/// The exact score of a position that is not over, by plain minimax: every
-/// legal move is searched to the end of the game.
-fn minimax<const W: usize, const H: usize>(b: &Naive<W, H>) -> Score {
-    debug_assert!(!b.won && !b.is_full());
-    (0..W)
-        .filter(|&col| b.can_play(col))
-        .map(|col| move_value(b, col))
-        .max()
-        .unwrap()
-}
-
-/// The score, for the side to move of `b`, of playing `col`.
-fn move_value<const W: usize, const H: usize>(b: &Naive<W, H>, col: usize) -> Score {
-    let mut child = *b;
-    if child.play(col) {
-        win_score(W * H, child.moves)
-    } else if child.is_full() {
-        0
-    } else {
-        -minimax(&child)
-    }
-}
-
-/// The reference score of any position, finished games included: minus the
-/// winner's score before its winning move if the last move won, 0 for a full
-/// board without a win.
-fn reference_score<const W: usize, const H: usize>(b: &Naive<W, H>) -> Score {
-    if b.won {
-        -win_score(W * H, b.moves)
-    } else if b.is_full() {
-        0
-    } else {
-        minimax(b)
-    }
-}
 
 /// The naive board as a number (base 3, column by column), for memo keys.
 fn code<const W: usize, const H: usize>(b: &Naive<W, H>) -> u64 {
@@ -296,8 +262,18 @@ proptest! {
     }
 }
 
+/// Short positions whose scores follow by hand from the convention, each
+/// also checked against the minimax.
 #[test]
 fn terminal_scores_by_hand() {
+    for (moves, score) in [
+        ("1212121", -18),
+        ("121212", 18),
+        ("17171727", -18),
+        ("1717172", 18),
+    ] {
+        assert_eq!(reference_score_of::<7, 6>(moves), score, "{moves}");
+    }
     let mut solver = Solver::<7, 6>::with_table_bytes(1 << 16).unwrap();
     // The first player wins with its 4th stone on move 7: 22 - 4 = 18 before
     // the move, so -18 for the loser after it.
@@ -320,6 +296,10 @@ fn terminal_scores_by_hand() {
     // threat of its own), any other move lets the second player win with its
     // 4th stone, 22 - 4 = 18.
     let pos = Position::<7, 6>::parse("274767").unwrap();
+    let naive = Naive::<7, 6>::from_moves(&[1, 6, 3, 6, 5, 6]);
+    for col in 0..6 {
+        assert_eq!(move_value(&naive, col), -18, "minimax, column {}", col + 1);
+    }
     let analysis = solver.analyze(&pos);
     assert!(
         analysis[..6].iter().all(|s| *s == Some(-18)),

@@ -1,10 +1,12 @@
-//! The standard test sets (Pascal Pons's, see `../shared/testsets/README.md`),
-//! read in place from `../shared/testsets` beside the crate, never copied
-//! into the repository.
+//! The standard test sets (Pascal Pons's), the independent witness of the
+//! solver's scores, read in place (never copied into the repository) from
+//! where `common::sets` finds them: `../shared/testsets` beside the crate,
+//! or the directory `C4_STANDARD_SETS` names.
 //!
-//! If that directory is missing, each test here prints a note and passes,
-//! unless the environment variable `CI` is set (not empty): then it fails, so
-//! that CI cannot pass without running the sets.
+//! If they are absent (or declared absent with `C4_STANDARD_SETS=none`),
+//! each test here that needs them prints one skip line and passes, unless
+//! the environment variable `CI` is set (not empty): then it fails, so that
+//! CI cannot pass without running the sets.
 //!
 //! - One test per set and mode (strong: the exact score; weak: its sign), so
 //!   that the test harness runs them in parallel. Every line of End-Easy,
@@ -21,9 +23,11 @@ use std::fmt;
 use std::time::Instant;
 
 use c4::{Position, Score, Solver};
-use common::{
-    TestLine, check_line_ends_as_predicted, existing_testsets_dir, load_testset, moves_from_string,
+use common::sets::{
+    CITED, DECLARED_ABSENT, SKIP_PREFIX, SKIP_REASON, StandardSets, TestLine, absence_verdict,
+    locate_standard_sets, standard_sets,
 };
+use common::{check_line_ends_as_predicted, moves_from_string};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -55,9 +59,10 @@ fn run_set(file: &str, label: &str, limit: Option<usize>, mode: Mode) {
 /// [`run_set`] with a solver searching each position on `threads` threads
 /// (parallel probes over one shared table).
 fn run_set_threads(file: &str, label: &str, limit: Option<usize>, mode: Mode, threads: usize) {
-    let Some(lines) = load_testset(file, limit) else {
+    let Some(sets) = standard_sets() else {
         return;
     };
+    let lines = sets.load(file, limit);
     assert_eq!(
         lines.len(),
         limit.unwrap_or(FULL_SET),
@@ -233,8 +238,8 @@ fn begin_medium_first_30_two_threads_weak() {
 }
 
 /// Two threads on middle-game positions: those with at least 20 empty cells
-/// are searched by parallel probes, which since 2026-11-24 (fourth session)
-/// begin with the sign and walk from it there too.
+/// are searched by parallel probes, which begin with the sign and walk from
+/// it.
 #[test]
 fn middle_medium_first_200_two_threads_strong() {
     run_set_threads("Test_L2_R2", "Middle-Medium", Some(200), Mode::Strong, 2);
@@ -248,26 +253,32 @@ fn begin_hard_first_10_two_threads_strong() {
 }
 
 /// Every `step`-th line of a whole test set, starting with the first.
-fn every_nth(file: &str, step: usize) -> Option<Vec<TestLine>> {
-    let lines = load_testset(file, None)?;
-    Some(lines.into_iter().step_by(step).collect())
+fn every_nth(sets: &StandardSets, file: &str, step: usize) -> Vec<TestLine> {
+    let lines = sets.load(file, None);
+    lines.into_iter().step_by(step).collect()
 }
 
 #[test]
 fn sample_end_easy_analysis() {
-    if let Some(lines) = every_nth("Test_L3_R1", 50) {
-        check_sample("End-Easy every 50th", &lines);
-    }
+    let Some(sets) = standard_sets() else {
+        return;
+    };
+    check_sample("End-Easy every 50th", &every_nth(&sets, "Test_L3_R1", 50));
 }
 
 #[test]
 fn sample_middle_sets_analysis() {
-    if let Some(lines) = every_nth("Test_L2_R1", 50) {
-        check_sample("Middle-Easy every 50th", &lines);
-    }
-    if let Some(lines) = every_nth("Test_L2_R2", 100) {
-        check_sample("Middle-Medium every 100th", &lines);
-    }
+    let Some(sets) = standard_sets() else {
+        return;
+    };
+    check_sample(
+        "Middle-Easy every 50th",
+        &every_nth(&sets, "Test_L2_R1", 50),
+    );
+    check_sample(
+        "Middle-Medium every 100th",
+        &every_nth(&sets, "Test_L2_R2", 100),
+    );
 }
 
 #[test]
@@ -275,31 +286,80 @@ fn sample_begin_sets_analysis() {
     // `analyze` solves every column exactly, and a poor column of a position
     // with only 4-7 stones can be as hard as Begin-Hard: those lines are left
     // out of the sample (that keeps 17 of the 20).
-    if let Some(lines) = every_nth("Test_L1_R1", 50) {
-        let lines: Vec<TestLine> = lines.into_iter().filter(|t| t.moves.len() >= 8).collect();
-        assert!(
-            lines.len() >= 10,
-            "Begin-Easy sample: {} lines",
-            lines.len()
-        );
-        check_sample("Begin-Easy every 50th, 8 stones or more", &lines);
-    }
-    if let Some(lines) = load_testset("Test_L1_R2", Some(5)) {
-        check_sample("Begin-Medium first 5", &lines);
+    let Some(sets) = standard_sets() else {
+        return;
+    };
+    let lines: Vec<TestLine> = every_nth(&sets, "Test_L1_R1", 50)
+        .into_iter()
+        .filter(|t| t.moves.len() >= 8)
+        .collect();
+    assert!(
+        lines.len() >= 10,
+        "Begin-Easy sample: {} lines",
+        lines.len()
+    );
+    check_sample("Begin-Easy every 50th, 8 stones or more", &lines);
+    check_sample("Begin-Medium first 5", &sets.load("Test_L1_R2", Some(5)));
+}
+
+/// The lines other tests cite as the witnesses of the scores they write out
+/// (`common::sets::CITED`) are the standard sets' lines.
+#[test]
+fn cited_lines_are_the_standard_sets_lines() {
+    let Some(sets) = standard_sets() else {
+        return;
+    };
+    for cited in CITED {
+        let lines = sets.load(cited.set, Some(cited.line));
+        let line = lines.last().unwrap();
+        assert_eq!(line.line, cited.line, "{cited:?}: no blank lines before it");
+        assert_eq!(line.text(), cited.text(), "{cited:?}");
     }
 }
 
+/// Where the sets are: the default directory, a declared absence, a given
+/// directory; a directory that does not exist is an absence.
 #[test]
-fn missing_testsets_skip_outside_ci() {
-    let missing = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("no/such/testsets");
-    assert_eq!(existing_testsets_dir(&missing, false), None);
+fn the_standard_sets_are_found_or_declared_absent() {
+    use std::ffi::OsStr;
+    use std::path::Path;
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let missing = here.join("no/such/testsets");
+    let existing = here.join("testsets");
+    assert_eq!(locate_standard_sets(None, &existing), Ok(existing.clone()));
+    assert_eq!(
+        locate_standard_sets(Some(OsStr::new("")), &existing),
+        Ok(existing.clone())
+    );
+    assert!(locate_standard_sets(None, &missing).is_err());
+    let declared = locate_standard_sets(Some(OsStr::new(DECLARED_ABSENT)), &existing);
+    assert_eq!(declared, Err("C4_STANDARD_SETS=none".to_owned()));
+    assert_eq!(
+        locate_standard_sets(Some(existing.as_os_str()), &missing),
+        Ok(existing.clone())
+    );
+    let why = locate_standard_sets(Some(missing.as_os_str()), &existing).unwrap_err();
+    assert!(why.contains("no/such/testsets"), "{why}");
 }
 
+/// Absent sets: outside CI one skip line naming the test and the reason; in
+/// CI a failure.
 #[test]
-#[should_panic(expected = "the standard test sets are missing")]
-fn missing_testsets_fail_in_ci() {
-    let missing = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("no/such/testsets");
-    existing_testsets_dir(&missing, true);
+fn absent_sets_skip_outside_ci_and_fail_in_ci() {
+    let line = absence_verdict("some_test", "C4_STANDARD_SETS=none", false).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "{SKIP_PREFIX}some_test: {SKIP_REASON} (C4_STANDARD_SETS=none)"
+        )),
+        "{line}"
+    );
+    assert_eq!(line.lines().count(), 1);
+    let error = absence_verdict("some_test", "C4_STANDARD_SETS=none", true).unwrap_err();
+    assert!(
+        error.contains("the standard test sets are missing"),
+        "{error}"
+    );
+    assert!(error.contains("CI is set"), "{error}");
 }
 
 /// The built-in book against the reference scores: every line of the three
@@ -316,6 +376,9 @@ fn the_built_in_book_answers_the_begin_sets_without_a_search() {
     let depth = book.depth();
     let mut solver = Solver::<7, 6>::new();
     solver.set_book(Some(std::sync::Arc::new(book)));
+    let Some(sets) = standard_sets() else {
+        return;
+    };
     let mut problems = Vec::new();
     let mut looked_up = 0;
     for (file, label) in [
@@ -323,9 +386,7 @@ fn the_built_in_book_answers_the_begin_sets_without_a_search() {
         ("Test_L1_R2", "Begin-Medium"),
         ("Test_L1_R3", "Begin-Hard"),
     ] {
-        let Some(lines) = load_testset(file, None) else {
-            return;
-        };
+        let lines = sets.load(file, None);
         for t in lines.iter().filter(|t| t.moves.len() <= depth) {
             let id = format!("{label} line {} '{}' (score {})", t.line, t.moves, t.score);
             let pos: Position = Position::parse(&t.moves).unwrap();
@@ -371,12 +432,13 @@ fn the_built_in_book_answers_the_begin_sets_without_a_search() {
 /// parallel probes.
 #[test]
 fn solve_in_gives_the_reference_score_for_every_true_range() {
-    let (Some(mm), Some(bm)) = (
-        load_testset("Test_L2_R2", Some(200)),
-        load_testset("Test_L1_R2", Some(6)),
-    ) else {
+    let Some(sets) = standard_sets() else {
         return;
     };
+    let (mm, bm) = (
+        sets.load("Test_L2_R2", Some(200)),
+        sets.load("Test_L1_R2", Some(6)),
+    );
     let mut one = Solver::<7, 6>::new();
     let mut two = Solver::<7, 6>::new();
     two.set_threads(2);
@@ -422,12 +484,13 @@ fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
     let mut with_book = Solver::<7, 6>::new();
     with_book.set_book(Some(book));
     let mut without = Solver::<7, 6>::new();
+    let Some(sets) = standard_sets() else {
+        return;
+    };
     let mut problems = Vec::new();
     let mut solved = 0;
     for (file, limit) in [("Test_L1_R1", 1000), ("Test_L1_R2", 20)] {
-        let Some(lines) = load_testset(file, None) else {
-            return;
-        };
+        let lines = sets.load(file, None);
         for t in lines.iter().filter(|t| t.moves.len() == stones).take(limit) {
             let pos: Position = Position::parse(&t.moves).unwrap();
             for solver in [&mut with_book, &mut without] {

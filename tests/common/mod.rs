@@ -6,13 +6,16 @@
 //! - [`Rng`] and [`random_game`]: reproducible random positions.
 //! - [`predicted_end_move`] and [`check_line_ends_as_predicted`]: what a score
 //!   says about how a perfect game ends, and a check of a played-out line.
-//! - [`testsets_dir`] and [`load_testset`]: the standard test sets in
-//!   `../shared/testsets` (read in place, never copied into the repository).
+//! - [`minimax`]: the reference scores, by plain minimax over [`Naive`].
+//! - [`sets`]: the standard test sets (found at run time, or declared
+//!   absent), the repository's own sets, and the standard-set lines tests
+//!   cite as witnesses.
 //!
 //! Each test file uses only part of this module, hence the `allow`.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+pub mod minimax;
+pub mod sets;
 
 use c4::{Position, Score};
 
@@ -348,88 +351,4 @@ pub fn check_line_ends_as_predicted<const W: usize, const H: usize>(
         }
     }
     Ok(())
-}
-
-/// One line of a test set.
-#[derive(Debug, Clone)]
-pub struct TestLine {
-    /// 1-based line number in the file.
-    pub line: usize,
-    /// The moves, as in the file.
-    pub moves: String,
-    /// The expected exact score.
-    pub score: Score,
-}
-
-/// The directory of the standard test sets, `../shared/testsets` beside the
-/// crate.
-///
-/// If it is missing: when the environment variable `CI` is set and not empty
-/// this panics (CI must run the test sets); otherwise it prints a note and
-/// returns `None`, and the caller skips its test.
-pub fn testsets_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testsets");
-    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty());
-    existing_testsets_dir(&dir, in_ci)
-}
-
-/// `dir` if it is a directory; otherwise a panic if `in_ci`, else a note on
-/// standard error and `None` (see [`testsets_dir`]).
-pub fn existing_testsets_dir(dir: &Path, in_ci: bool) -> Option<PathBuf> {
-    if dir.is_dir() {
-        return Some(dir.to_path_buf());
-    }
-    if in_ci {
-        panic!(
-            "the standard test sets are missing: expected the directory {} \
-             (CI is set, so the test sets are required)",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "note: {} not found; skipping this test-set test (outside CI the \
-         test sets are optional; set CI=1 to make their absence an error)",
-        dir.display()
-    );
-    None
-}
-
-/// The first `limit` lines (all if `None`) of test set `name`, or `None` if
-/// the directory is missing outside CI (see [`testsets_dir`]). Panics on a
-/// missing file, a malformed line, or a file shorter than `limit`.
-pub fn load_testset(name: &str, limit: Option<usize>) -> Option<Vec<TestLine>> {
-    let path = testsets_dir()?.join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        if limit.is_some_and(|l| lines.len() >= l) {
-            break;
-        }
-        if raw.trim().is_empty() {
-            continue;
-        }
-        let mut fields = raw.split_whitespace();
-        let (Some(moves), Some(score), None) = (fields.next(), fields.next(), fields.next()) else {
-            panic!("{}:{}: malformed line '{raw}'", path.display(), i + 1);
-        };
-        let score = score
-            .parse()
-            .unwrap_or_else(|e| panic!("{}:{}: bad score '{score}': {e}", path.display(), i + 1));
-        lines.push(TestLine {
-            line: i + 1,
-            moves: moves.to_string(),
-            score,
-        });
-    }
-    if let Some(l) = limit {
-        assert_eq!(
-            lines.len(),
-            l,
-            "{} has fewer than {l} lines",
-            path.display()
-        );
-    }
-    assert!(!lines.is_empty(), "{} has no positions", path.display());
-    Some(lines)
 }
