@@ -1,5 +1,4 @@
-//! `c4 book`: generate, merge, describe and verify opening books, and the
-//! `--book FILE` / `--no-book` choice the solving commands share. The
+//! `c4 book`: generate, merge, describe and verify opening books. The
 //! library builds and checks books; this module does the file work: the
 //! resumable checkpoint, atomic writes and the progress bar.
 
@@ -20,65 +19,12 @@ use c4::book::generate::{self, Shard};
 use c4::book::{Book, builtin, line_to};
 use c4::position::moves_to_string;
 use c4::testset::rng::SplitMix64;
-use c4::{ForBoard, Position, Score, Solver};
+use c4::{Position, Score, Solver};
 
-use super::bench::human_duration;
+use super::options::{
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board, read_book,
+};
 use super::output::{describe, warn};
-use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
-
-/// Which opening book a solving command uses.
-#[derive(Args, Debug, Clone, Default)]
-pub struct BookChoice {
-    /// Use this opening book file instead of the built-in one.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
-    pub book: Option<PathBuf>,
-    /// Use no opening book: search every position.
-    #[arg(long)]
-    pub no_book: bool,
-}
-
-/// The book `choice` names for a `W` x `H` board: the file given, none, or
-/// the built-in one (none if `c4` has none for this board). An unreadable
-/// or invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with
-/// the exit status.
-pub fn load_book<const W: usize, const H: usize>(
-    choice: &BookChoice,
-    command: &str,
-) -> Result<Option<Arc<Book<W, H>>>, u8> {
-    if choice.no_book {
-        return Ok(None);
-    }
-    let Some(path) = &choice.book else {
-        return match builtin::builtin::<W, H>() {
-            None => Ok(None),
-            Some(Ok(book)) => Ok(Some(Arc::new(book))),
-            Some(Err(e)) => {
-                warn(format_args!(
-                    "c4 {command}: the built-in book is broken: {e}"
-                ));
-                Err(EXIT_BAD_INPUT)
-            }
-        };
-    };
-    let book = read_book::<W, H>(path).map_err(|message| {
-        warn(format_args!("c4 {command}: {message}"));
-        EXIT_BAD_INPUT
-    })?;
-    if let Kind::Part { index, count } = book.kind() {
-        warn(format_args!(
-            "c4 {command}: {} is part {index} of {count} of a sharded book; join the parts with `c4 book merge`",
-            path.display()
-        ));
-        return Err(EXIT_BAD_INPUT);
-    }
-    Ok(Some(Arc::new(book)))
-}
-
-/// Reads and decodes a book file; the error is a message naming the file.
-fn read_book<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
 
 /// Writes `bytes` to `path` atomically: to a temporary file beside it,
 /// synced, then renamed over `path`. A crash leaves the old file or the new
@@ -200,17 +146,7 @@ pub struct VerifyArgs {
 
 /// Runs `c4 book`; returns the exit status.
 pub fn run(args: &BookArgs) -> u8 {
-    args.board.dispatch("book", BookOn(args))
-}
-
-/// `c4 book` on the board of the arguments.
-struct BookOn<'a>(&'a BookArgs);
-
-impl ForBoard for BookOn<'_> {
-    type Output = u8;
-    fn run<const W: usize, const H: usize>(self) -> u8 {
-        run_on::<W, H>(self.0)
-    }
+    on_board!("book", run_on(args: BookArgs))
 }
 
 /// Runs a `c4 book` subcommand on a `W` x `H` board.
