@@ -1,7 +1,8 @@
 //! `c4 solve` on untrusted stdin: 100,000 lines with bad ones mixed in give
 //! exactly one output line per input line, in input order, every bad line
 //! reported on stderr by line and character, and exit status 1; an endless
-//! line is refused without being held; a full disk is an error.
+//! line is refused without being held; a full disk is an error, never a
+//! panic.
 //!
 //! The good lines are lines of the standard sets Test_L3_R1 and Test_L2_R1
 //! (Pons's, read from `../shared/testsets`), whose scores are the witness:
@@ -230,10 +231,28 @@ fn a_full_disk_is_an_error() {
             "threads {threads}: {stderr}"
         );
     }
-    let (code, stderr) = run(&["analyze", "4453"]);
-    assert_eq!(code, Some(1), "{stderr}");
-    assert!(
-        stderr.contains("c4 analyze: cannot write the output"),
-        "{stderr}"
-    );
+    let set = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testsets/Test_L3_R1");
+    let set = set.to_string_lossy();
+    let others: [&[&str]; 3] = [
+        &["analyze", "4453"],
+        &["bench", "--limit", "5", &set],
+        &[
+            "generate",
+            "--count",
+            "2",
+            "--min-moves",
+            "30",
+            "--max-moves",
+            "34",
+            "--seed",
+            "1",
+        ],
+    ];
+    for args in others {
+        let (code, stderr) = run(args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        let message = format!("c4 {}: cannot write the output", args[0]);
+        assert!(stderr.contains(&message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }

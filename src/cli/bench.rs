@@ -10,7 +10,7 @@
 //! found, a table size that cannot work).
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -27,6 +27,7 @@ use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration,
     load_book, on_board, parse_threads, resolve_threads,
 };
+use super::output::{after_write_error, warn};
 
 /// Name of the directory of test sets `c4 bench` runs without a file.
 const TESTSETS_DIR: &str = "testsets";
@@ -172,7 +173,7 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
         match default_sets(BoardSize::of::<W, H>()) {
             Ok(files) => files,
             Err(message) => {
-                eprintln!("c4 bench: {message}");
+                warn(format_args!("c4 bench: {message}"));
                 return EXIT_USAGE;
             }
         }
@@ -216,7 +217,9 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
     let mut runs = vec![(String::new(), book_name.clone(), book.clone())];
     if args.compare_book {
         if book.is_none() {
-            eprintln!("c4 bench: --compare-book: there is no book to compare with");
+            warn(format_args!(
+                "c4 bench: --compare-book: there is no book to compare with"
+            ));
             return EXIT_USAGE;
         }
         runs = vec![
@@ -233,7 +236,7 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
                 bench,
             }),
             Err(e) => {
-                eprintln!("c4 bench: {e}");
+                warn(format_args!("c4 bench: {e}"));
                 return EXIT_USAGE;
             }
         }
@@ -241,13 +244,19 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
 
     let mut failed = false;
     let mut header_printed = false;
+    let mut out = io::stdout().lock();
     for file in &files {
         for variant in &benches {
-            let Some(outcome) = run_file(file, args, &config, variant, &mut header_printed) else {
-                failed = true;
-                continue;
-            };
-            failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+            match run_file(file, args, &config, variant, &mut header_printed, &mut out) {
+                Ok(Some(outcome)) => {
+                    failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+                }
+                Ok(None) => failed = true,
+                Err(e) => {
+                    let code = if failed { EXIT_BAD_INPUT } else { EXIT_OK };
+                    return after_write_error("bench", &e, code);
+                }
+            }
         }
     }
     if failed { EXIT_BAD_INPUT } else { EXIT_OK }
@@ -263,38 +272,40 @@ struct Variant<const W: usize, const H: usize> {
     bench: Bench<W, H>,
 }
 
-/// Reads, runs and reports one file; `None` if it could not be read.
+/// Reads, runs and reports one file on `out`; `None` if it could not be
+/// read, an error if `out` could not be written.
 fn run_file<const W: usize, const H: usize>(
     file: &Path,
     args: &BenchArgs,
     config: &BenchConfig,
     variant: &Variant<W, H>,
     header_printed: &mut bool,
-) -> Option<FileOutcome> {
+    out: &mut impl Write,
+) -> io::Result<Option<FileOutcome>> {
     let bench = &variant.bench;
     let name = file.display();
     let text = match fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("c4 bench: cannot read {name}: {e}");
-            return None;
+            warn(format_args!("c4 bench: cannot read {name}: {e}"));
+            return Ok(None);
         }
     };
     let board = BoardSize::of::<W, H>();
     match set_board(text.lines()) {
         Ok(found) if found == board => {}
         Ok(found) => {
-            eprintln!(
+            warn(format_args!(
                 "c4 bench: {name} is a set for the {found} board, not {board}; \
                  run it with --width {} --height {}",
                 found.width(),
                 found.height()
-            );
-            return None;
+            ));
+            return Ok(None);
         }
         Err(e) => {
-            eprintln!("c4 bench: {name}: bad board header: {e}");
-            return None;
+            warn(format_args!("c4 bench: {name}: bad board header: {e}"));
+            return Ok(None);
         }
     }
     let lines = text.lines().take(args.limit.unwrap_or(usize::MAX));
@@ -308,7 +319,7 @@ fn run_file<const W: usize, const H: usize>(
                 line_numbers.push(line.number);
             }
             Err(e) => {
-                eprintln!("{name} line {}: {e}", line.number);
+                warn(format_args!("{name} line {}: {e}", line.number));
                 outcome.invalid_lines += 1;
             }
         }
@@ -319,10 +330,10 @@ fn run_file<const W: usize, const H: usize>(
     let mut mismatch_details = Vec::new();
     for ((case, result), &line) in cases.iter().zip(&report.results).zip(&line_numbers) {
         if !result.is_match() {
-            eprintln!(
+            warn(format_args!(
                 "{name} line {line}: {}: expected {}, got {}",
                 case.moves, result.expected, result.got
-            );
+            ));
             mismatch_details.push(JsonMismatch {
                 line,
                 moves: &case.moves,
@@ -356,17 +367,22 @@ fn run_file<const W: usize, const H: usize>(
             solve_time_s: s.solve_time.as_secs_f64(),
             mismatch_details,
         };
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string(&row).expect("a JSON row always serializes")
-        );
+        )?;
     } else {
         if !*header_printed {
-            println!("| set | board | positions | mismatches | mean time | mean nodes | K pos/s |");
-            println!("|---|---|---:|---:|---:|---:|---:|");
+            writeln!(
+                out,
+                "| set | board | positions | mismatches | mean time | mean nodes | K pos/s |"
+            )?;
+            writeln!(out, "|---|---|---:|---:|---:|---:|---:|")?;
             *header_printed = true;
         }
-        println!(
+        writeln!(
+            out,
             "| {} | {board} | {} | {} | {} | {} | {:.0} |",
             label,
             s.positions,
@@ -374,9 +390,10 @@ fn run_file<const W: usize, const H: usize>(
             human_duration(s.mean_time()),
             human_count(s.mean_nodes()),
             s.kpos_per_s()
-        );
+        )?;
     }
-    Some(outcome)
+    out.flush()?;
+    Ok(Some(outcome))
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.

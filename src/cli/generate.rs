@@ -10,7 +10,7 @@
 //! size that cannot work).
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -30,6 +30,7 @@ use super::options::{
     BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
     parse_threads, resolve_threads,
 };
+use super::output::{after_write_error, warn};
 
 /// Arguments of `c4 generate`.
 #[derive(Args, Debug)]
@@ -166,7 +167,7 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let cases = match result {
         Ok(cases) => cases,
         Err(e) => {
-            eprintln!("c4 generate: {e}");
+            warn(format_args!("c4 generate: {e}"));
             return match e {
                 GenerateError::GaveUp { .. } => EXIT_BAD_INPUT,
                 GenerateError::InvalidRange { .. } | GenerateError::Pool(_) => EXIT_USAGE,
@@ -177,10 +178,18 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let mut text = board_header(BoardSize::of::<W, H>()) + "\n";
     text.extend(cases.iter().map(|g| format!("{}\n", g.case)));
     match &args.out {
-        None => print!("{text}"),
+        None => {
+            let mut out = io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                return after_write_error("generate", &e, EXIT_OK);
+            }
+        }
         Some(path) => {
             if let Err(e) = fs::write(path, &text) {
-                eprintln!("c4 generate: cannot write {}: {e}", path.display());
+                warn(format_args!(
+                    "c4 generate: cannot write {}: {e}",
+                    path.display()
+                ));
                 return EXIT_BAD_INPUT;
             }
         }
@@ -188,13 +197,13 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let (tried, searched, over_budget) = last
         .get()
         .map_or((0, 0, 0), |p| (p.tried, p.searched, p.over_budget));
-    eprintln!(
+    warn(format_args!(
         "c4 generate: {} positions, seed {seed}, in {}; {tried} candidates drawn, \
          {searched} searched, {over_budget} over the node budget; {}",
         cases.len(),
         human_duration(start.elapsed()),
         class_summary(&cases)
-    );
+    ));
     EXIT_OK
 }
 
