@@ -82,7 +82,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Score the columns on N threads: one solver per column up to N, each
-    /// with its own tables (see Memory below), the spare threads searching
+    /// with its own tables (see Memory in --help), the spare threads searching
     /// each column together; 0 uses every core.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,

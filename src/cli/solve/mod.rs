@@ -112,7 +112,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Use N threads; 0 uses every core. Lines are solved in parallel, each
-    /// worker with its own tables (see Memory below), and output stays in
+    /// worker with its own tables (see Memory in --help), and output stays in
     /// input order. With fewer positions given as arguments than threads,
     /// the spare threads search each position together, sharing its table
     /// (a single position uses all N threads).
