@@ -6,8 +6,9 @@
 //! X, got Y`, unreadable files. Exit status 0 when every line of every file
 //! was read and solved to its expected score; 1 if any line was invalid,
 //! any score mismatched, or a file could not be read (bad input, reported,
-//! and the other files still run); 2 for usage errors (bad options, no set
-//! found, a table size that cannot work).
+//! and the other files still run) or stdout could not be written; 2 for
+//! usage errors (bad options, no set found, a table size that cannot work, a
+//! run that does not fit in memory).
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};

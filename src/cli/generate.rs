@@ -7,7 +7,7 @@
 //! candidates tried, the classes and node counts. Exit status 0 on success;
 //! 1 if not enough positions were found within `--max-tries` or the output
 //! cannot be written; 2 for usage errors (an impossible move range, a table
-//! size that cannot work).
+//! size that cannot work, a run that does not fit in memory).
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
