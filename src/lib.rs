@@ -1,7 +1,8 @@
 //! `c4`: a Connect Four perfect-play solver.
 //!
-//! The library has no I/O: it parses positions, solves them, reads and writes
-//! test-set lines and runs batches; the `c4` binary is a thin CLI over it.
+//! The library has no I/O: it parses positions and input lines, solves
+//! positions, reads and writes test-set lines, runs batches on threads and
+//! adds up the memory they take; the `c4` binary is a thin CLI over it.
 //!
 //! ```
 //! use c4::{Position, Solver};
@@ -14,6 +15,9 @@ pub mod bench;
 pub mod board;
 pub mod book;
 pub mod book_builder;
+pub mod input;
+pub mod memory;
+pub mod parallel;
 pub mod position;
 pub mod rng;
 pub mod settings;

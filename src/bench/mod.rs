@@ -21,14 +21,11 @@
 //! assert_eq!(report.summary.mismatches, 0);
 //! ```
 
-pub mod pool;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-pub use pool::{PoolError, WorkerPool};
-
 use crate::book::Book;
+use crate::parallel::{PoolError, WorkerPool};
 use crate::position::Score;
 use crate::settings::DEFAULT_TABLE_BYTES;
 use crate::solver::Solver;
@@ -241,6 +238,15 @@ impl<const W: usize, const H: usize> Bench<W, H> {
             duration,
         }
     }
+}
+
+/// The most memory a run over a test set of `file_bytes` bytes takes besides
+/// the solvers: the set as read ([`testset::set_bytes`](crate::testset::set_bytes))
+/// and a result per case.
+pub fn batch_bytes<const W: usize, const H: usize>(file_bytes: usize) -> usize {
+    crate::testset::set_bytes::<W, H>(file_bytes).saturating_add(
+        crate::testset::most_cases(file_bytes).saturating_mul(std::mem::size_of::<CaseResult>()),
+    )
 }
 
 /// Runs `cases` with `config` in one go; see [`Bench::run`].

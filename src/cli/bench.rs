@@ -6,24 +6,29 @@
 //! X, got Y`, unreadable files. Exit status 0 when every line of every file
 //! was read and solved to its expected score; 1 if any line was invalid,
 //! any score mismatched, or a file could not be read (bad input, reported,
-//! and the other files still run); 2 for usage errors (bad options, no set
-//! found, a table size that cannot work).
+//! and the other files still run) or stdout could not be written; 2 for
+//! usage errors (bad options, no set found, a table size that cannot work, a
+//! run that does not fit in memory).
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
-use clap::builder::TypedValueParser;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use c4::bench::{Bench, BenchConfig, BenchReport, Mode};
-use c4::testset::{TestCase, parse_lines, set_board};
-use c4::{BoardSize, ForBoard};
+use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
+use c4::memory::{Need, solver_bytes};
+use c4::testset::{TestCase, most_cases, parse_lines, set_board};
+use c4::{BoardSize, Position};
 
-use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::limits::check_memory;
+use super::options::{
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration,
+    load_book, on_board, parse_threads, resolve_threads,
+};
+use super::output::{after_write_error, warn};
 
 /// Name of the directory of test sets `c4 bench` runs without a file.
 const TESTSETS_DIR: &str = "testsets";
@@ -37,8 +42,15 @@ of one solve; `K pos/s` is thousands of nodes searched per second of wall
 time (it grows with --threads). Each position is solved from a cleared
 transposition table (unless --no-clear).
 
+Memory: about N x (tt-size + 1 MiB) with N threads (each worker's table of
+--tt-size, whose pages only searches from the earliest positions take, and
+its 1 MiB table), up to 34 times the size of the largest file (its lines,
+cases and results), and 8.4 MiB while the built-in book loads. c4 adds this
+up before it allocates anything and refuses a run that does not fit in the
+memory available.
+
 Exit status: 0 all scores as expected; 1 a mismatch, an invalid line or an
-unreadable file; 2 usage error.
+unreadable file; 2 usage error, or a run that does not fit in memory.
 
 Examples:
   c4 bench                                   every set in testsets/
@@ -60,9 +72,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 
-    /// Worker threads, each with its own table of --tt-size bytes.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    /// Worker threads, each with its own tables (see Memory below); 0 uses
+    /// every core.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
 
     /// Print one JSON object per file instead of the table.
@@ -80,7 +92,7 @@ pub struct BenchArgs {
 
     /// Opening book options (the built-in book by default).
     #[command(flatten)]
-    pub book: super::book::BookChoice,
+    pub book: BookChoice,
 
     /// Transposition table options.
     #[command(flatten)]
@@ -153,17 +165,7 @@ struct JsonRow<'a> {
 
 /// Runs `c4 bench`; returns the exit status.
 pub fn run(args: &BenchArgs) -> u8 {
-    args.board.dispatch("bench", BenchFiles(args))
-}
-
-/// `c4 bench` on the board of the arguments.
-struct BenchFiles<'a>(&'a BenchArgs);
-
-impl ForBoard for BenchFiles<'_> {
-    type Output = u8;
-    fn run<const W: usize, const H: usize>(self) -> u8 {
-        bench_files::<W, H>(self.0)
-    }
+    on_board!("bench", bench_files(args: BenchArgs))
 }
 
 /// `c4 bench` on a `W` x `H` board.
@@ -172,7 +174,7 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
         match default_sets(BoardSize::of::<W, H>()) {
             Ok(files) => files,
             Err(message) => {
-                eprintln!("c4 bench: {message}");
+                warn(format_args!("c4 bench: {message}"));
                 return EXIT_USAGE;
             }
         }
@@ -181,11 +183,29 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
     };
     let config = BenchConfig {
         mode: if args.weak { Mode::Weak } else { Mode::Strong },
-        threads: args.threads,
+        threads: resolve_threads(args.threads),
         table_bytes: args.table.tt_size,
         clear_table: !args.no_clear,
     };
-    let book = match super::book::load_book::<W, H>(&args.book, "bench") {
+    // The files are read one at a time, each with its cases and results.
+    let largest = files
+        .iter()
+        .filter_map(|file| fs::metadata(file).ok())
+        .map(|m| usize::try_from(m.len()).unwrap_or(usize::MAX))
+        .max()
+        .unwrap_or(0);
+    let need = Need {
+        solvers: config.threads,
+        per_solver: solver_bytes(config.table_bytes, Position::<W, H>::KEY_BITS as u32, 1),
+        positions: batch_bytes::<W, H>(largest).saturating_add(
+            most_cases(largest).saturating_mul(size_of::<usize>() + size_of::<JsonMismatch>()),
+        ),
+        book: args.book.memory::<W, H>(),
+    };
+    if let Err(code) = check_memory("bench", &need, "lower --threads or --tt-size") {
+        return code;
+    }
+    let book = match load_book::<W, H>(&args.book, "bench") {
         Ok(book) => book,
         Err(code) => return code,
     };
@@ -198,7 +218,9 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
     let mut runs = vec![(String::new(), book_name.clone(), book.clone())];
     if args.compare_book {
         if book.is_none() {
-            eprintln!("c4 bench: --compare-book: there is no book to compare with");
+            warn(format_args!(
+                "c4 bench: --compare-book: there is no book to compare with"
+            ));
             return EXIT_USAGE;
         }
         runs = vec![
@@ -215,7 +237,7 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
                 bench,
             }),
             Err(e) => {
-                eprintln!("c4 bench: {e}");
+                warn(format_args!("c4 bench: {e}"));
                 return EXIT_USAGE;
             }
         }
@@ -223,13 +245,19 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
 
     let mut failed = false;
     let mut header_printed = false;
+    let mut out = io::stdout().lock();
     for file in &files {
         for variant in &benches {
-            let Some(outcome) = run_file(file, args, &config, variant, &mut header_printed) else {
-                failed = true;
-                continue;
-            };
-            failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+            match run_file(file, args, &config, variant, &mut header_printed, &mut out) {
+                Ok(Some(outcome)) => {
+                    failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+                }
+                Ok(None) => failed = true,
+                Err(e) => {
+                    let code = if failed { EXIT_BAD_INPUT } else { EXIT_OK };
+                    return after_write_error("bench", &e, code);
+                }
+            }
         }
     }
     if failed { EXIT_BAD_INPUT } else { EXIT_OK }
@@ -245,38 +273,40 @@ struct Variant<const W: usize, const H: usize> {
     bench: Bench<W, H>,
 }
 
-/// Reads, runs and reports one file; `None` if it could not be read.
+/// Reads, runs and reports one file on `out`; `None` if it could not be
+/// read, an error if `out` could not be written.
 fn run_file<const W: usize, const H: usize>(
     file: &Path,
     args: &BenchArgs,
     config: &BenchConfig,
     variant: &Variant<W, H>,
     header_printed: &mut bool,
-) -> Option<FileOutcome> {
+    out: &mut impl Write,
+) -> io::Result<Option<FileOutcome>> {
     let bench = &variant.bench;
     let name = file.display();
     let text = match fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("c4 bench: cannot read {name}: {e}");
-            return None;
+            warn(format_args!("c4 bench: cannot read {name}: {e}"));
+            return Ok(None);
         }
     };
     let board = BoardSize::of::<W, H>();
     match set_board(text.lines()) {
         Ok(found) if found == board => {}
         Ok(found) => {
-            eprintln!(
+            warn(format_args!(
                 "c4 bench: {name} is a set for the {found} board, not {board}; \
                  run it with --width {} --height {}",
                 found.width(),
                 found.height()
-            );
-            return None;
+            ));
+            return Ok(None);
         }
         Err(e) => {
-            eprintln!("c4 bench: {name}: bad board header: {e}");
-            return None;
+            warn(format_args!("c4 bench: {name}: bad board header: {e}"));
+            return Ok(None);
         }
     }
     let lines = text.lines().take(args.limit.unwrap_or(usize::MAX));
@@ -290,7 +320,7 @@ fn run_file<const W: usize, const H: usize>(
                 line_numbers.push(line.number);
             }
             Err(e) => {
-                eprintln!("{name} line {}: {e}", line.number);
+                warn(format_args!("{name} line {}: {e}", line.number));
                 outcome.invalid_lines += 1;
             }
         }
@@ -301,10 +331,10 @@ fn run_file<const W: usize, const H: usize>(
     let mut mismatch_details = Vec::new();
     for ((case, result), &line) in cases.iter().zip(&report.results).zip(&line_numbers) {
         if !result.is_match() {
-            eprintln!(
+            warn(format_args!(
                 "{name} line {line}: {}: expected {}, got {}",
                 case.moves, result.expected, result.got
-            );
+            ));
             mismatch_details.push(JsonMismatch {
                 line,
                 moves: &case.moves,
@@ -338,17 +368,22 @@ fn run_file<const W: usize, const H: usize>(
             solve_time_s: s.solve_time.as_secs_f64(),
             mismatch_details,
         };
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string(&row).expect("a JSON row always serializes")
-        );
+        )?;
     } else {
         if !*header_printed {
-            println!("| set | board | positions | mismatches | mean time | mean nodes | K pos/s |");
-            println!("|---|---|---:|---:|---:|---:|---:|");
+            writeln!(
+                out,
+                "| set | board | positions | mismatches | mean time | mean nodes | K pos/s |"
+            )?;
+            writeln!(out, "|---|---|---:|---:|---:|---:|---:|")?;
             *header_printed = true;
         }
-        println!(
+        writeln!(
+            out,
             "| {} | {board} | {} | {} | {} | {} | {:.0} |",
             label,
             s.positions,
@@ -356,9 +391,10 @@ fn run_file<const W: usize, const H: usize>(
             human_duration(s.mean_time()),
             human_count(s.mean_nodes()),
             s.kpos_per_s()
-        );
+        )?;
     }
-    Some(outcome)
+    out.flush()?;
+    Ok(Some(outcome))
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.
@@ -442,20 +478,6 @@ fn is_test_set(path: &Path) -> bool {
     !name.starts_with('.') && path.extension().is_none_or(|ext| ext != "md")
 }
 
-/// A duration in a unit that fits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.234 s`.
-pub fn human_duration(d: Duration) -> String {
-    let secs = d.as_secs_f64();
-    if secs < 1e-6 {
-        format!("{} ns", d.as_nanos())
-    } else if secs < 1e-3 {
-        format!("{:.1} µs", secs * 1e6)
-    } else if secs < 1.0 {
-        format!("{:.2} ms", secs * 1e3)
-    } else {
-        format!("{secs:.3} s")
-    }
-}
-
 /// A mean count: one decimal below 100, whole numbers with thousands
 /// separators above (`6.3`, `1,234,567`).
 fn human_count(n: f64) -> String {
@@ -476,14 +498,6 @@ fn human_count(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations_in_human_units() {
-        assert_eq!(human_duration(Duration::from_nanos(850)), "850 ns");
-        assert_eq!(human_duration(Duration::from_nanos(12_345)), "12.3 µs");
-        assert_eq!(human_duration(Duration::from_micros(4_560)), "4.56 ms");
-        assert_eq!(human_duration(Duration::from_millis(1_234)), "1.234 s");
-    }
 
     #[test]
     fn counts_with_separators() {

@@ -1,5 +1,4 @@
-//! `c4 book`: generate, merge, describe and verify opening books, and the
-//! `--book FILE` / `--no-book` choice the solving commands share. The
+//! `c4 book`: generate, merge, describe and verify opening books. The
 //! library builds and checks books ([`c4::book_builder`]); this module parses
 //! the arguments, keeps the files (the checkpoint, atomic writes), catches
 //! Ctrl-C and shows progress.
@@ -19,67 +18,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 use c4::book::format::{self, Kind};
 use c4::book::{Book, builtin, line_to};
 use c4::book_builder::{self, Job, Shard, checkpoint, run};
+use c4::memory::{Need, solver_bytes};
 use c4::position::moves_to_string;
 use c4::rng::SplitMix64;
-use c4::{ForBoard, Position, Score, Solver};
+use c4::{Position, Score, Solver};
 
-use super::bench::human_duration;
+use super::limits::check_memory;
+use super::options::{
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
+    parse_threads, read_book, resolve_threads,
+};
 use super::output::{describe, warn};
-use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
-
-/// Which opening book a solving command uses.
-#[derive(Args, Debug, Clone, Default)]
-pub struct BookChoice {
-    /// Use this opening book file instead of the built-in one.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
-    pub book: Option<PathBuf>,
-    /// Use no opening book: search every position.
-    #[arg(long)]
-    pub no_book: bool,
-}
-
-/// The book `choice` names for a `W` x `H` board: the file given, none, or
-/// the built-in one (none if `c4` has none for this board). An unreadable
-/// or invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with
-/// the exit status.
-pub fn load_book<const W: usize, const H: usize>(
-    choice: &BookChoice,
-    command: &str,
-) -> Result<Option<Arc<Book<W, H>>>, u8> {
-    if choice.no_book {
-        return Ok(None);
-    }
-    let Some(path) = &choice.book else {
-        return match builtin::builtin::<W, H>() {
-            None => Ok(None),
-            Some(Ok(book)) => Ok(Some(Arc::new(book))),
-            Some(Err(e)) => {
-                warn(format_args!(
-                    "c4 {command}: the built-in book is broken: {e}"
-                ));
-                Err(EXIT_BAD_INPUT)
-            }
-        };
-    };
-    let book = read_book::<W, H>(path).map_err(|message| {
-        warn(format_args!("c4 {command}: {message}"));
-        EXIT_BAD_INPUT
-    })?;
-    if let Kind::Part { index, count } = book.kind() {
-        warn(format_args!(
-            "c4 {command}: {} is part {index} of {count} of a sharded book; join the parts with `c4 book merge`",
-            path.display()
-        ));
-        return Err(EXIT_BAD_INPUT);
-    }
-    Ok(Some(Arc::new(book)))
-}
-
-/// Reads and decodes a book file; the error is a message naming the file.
-fn read_book<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
 
 /// Exit status of a run stopped by Ctrl-C: 128 + SIGINT, as shells report a
 /// process the signal ended.
@@ -133,6 +82,12 @@ where it stopped. Ctrl-C stops it cleanly (the positions in flight are
 finished and saved; a second Ctrl-C ends it at once) with exit status 130.
 The book is written to OUT.tmp, then renamed to OUT.
 
+Memory: about N x (tt-size + 1 MiB) with N threads (each worker has its own
+solver: a table of --tt-size, whose pages only searches from the earliest
+positions take, and a 1 MiB table), plus the positions of the levels up to
+DEPTH and the --bounds-from book. c4 adds up the tables before it allocates
+them and refuses a run that does not fit in the memory available.
+
 With --shard K/N the run solves the K-th of N disjoint parts of the deepest
 level and writes a part file; `c4 book merge` joins the N parts into the book
 (the same bytes as one run without --shard).
@@ -149,7 +104,7 @@ pub struct GenerateArgs {
     pub out: PathBuf,
     /// Worker threads, each with its own table of --tt-size bytes; 0 uses
     /// every core.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// Generate only part K of N (1 <= K <= N) and write it as a part file.
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
@@ -207,17 +162,7 @@ pub struct VerifyArgs {
 
 /// Runs `c4 book`; returns the exit status.
 pub fn run(args: &BookArgs) -> u8 {
-    args.board.dispatch("book", BookOn(args))
-}
-
-/// `c4 book` on the board of the arguments.
-struct BookOn<'a>(&'a BookArgs);
-
-impl ForBoard for BookOn<'_> {
-    type Output = u8;
-    fn run<const W: usize, const H: usize>(self) -> u8 {
-        run_on::<W, H>(self.0)
-    }
+    on_board!("book", run_on(args: BookArgs))
 }
 
 /// Runs a `c4 book` subcommand on a `W` x `H` board.
@@ -312,10 +257,16 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let threads = match args.threads {
-        0 => rayon::current_num_threads(),
-        n => n,
+    let threads = resolve_threads(args.threads);
+    let need = Need {
+        solvers: threads,
+        per_solver: solver_bytes(args.table.tt_size, Position::<W, H>::KEY_BITS as u32, 1),
+        positions: 0,
+        book: 0,
     };
+    if let Err(code) = check_memory("book generate", &need, "lower --threads or --tt-size") {
+        return code;
+    }
     let pool = match run::workers::<W, H>(threads, args.table.tt_size) {
         Ok(pool) => pool,
         Err(e) => {
@@ -618,6 +569,15 @@ fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
         }
         entries.truncate(n);
         entries.sort_unstable();
+    }
+    let need = Need {
+        solvers: 1,
+        per_solver: solver_bytes(args.table.tt_size, Position::<W, H>::KEY_BITS as u32, 1),
+        positions: 0,
+        book: 0,
+    };
+    if let Err(code) = check_memory("book verify", &need, "lower --tt-size") {
+        return code;
     }
     let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
         Ok(s) => s,

@@ -7,26 +7,30 @@
 //! candidates tried, the classes and node counts. Exit status 0 on success;
 //! 1 if not enough positions were found within `--max-tries` or the output
 //! cannot be written; 2 for usage errors (an impossible move range, a table
-//! size that cannot work).
+//! size that cannot work, a run that does not fit in memory).
 
 use std::fs;
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use clap::builder::TypedValueParser;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use c4::memory::{Need, solver_bytes};
 use c4::testset::generate::DEFAULT_MAX_NODES;
 use c4::testset::{
     Difficulty, GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, Grading,
     board_header, generate,
 };
-use c4::{BoardSize, ForBoard};
+use c4::{BoardSize, Position};
 
-use super::bench::human_duration;
-use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::limits::check_memory;
+use super::options::{
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
+    parse_threads, resolve_threads,
+};
+use super::output::{after_write_error, warn};
 
 /// Arguments of `c4 generate`.
 #[derive(Args, Debug)]
@@ -37,6 +41,13 @@ images included). Each is solved exactly from a cleared table and graded by
 its node count: easy below 2,000 nodes, medium below 200,000, hard from
 there on (see testsets/README.md). Candidates that would need more than
 --max-nodes are skipped, so that no single solve takes hours.
+
+Memory: about N x (tt-size + 1 MiB) with N threads (each worker's table of
+--tt-size, whose pages only searches from the earliest positions take, and
+its 1 MiB table), up to 80 bytes and twice --max-moves per position wanted,
+and 24 bytes per candidate drawn (--max-tries at most). c4 adds this up
+before it allocates anything and refuses a run that does not fit in the
+memory available (exit status 2).
 
 Examples:
   c4 generate --count 5 --min-moves 29 --max-moves 41 --seed 1
@@ -68,10 +79,9 @@ pub struct GenerateArgs {
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Worker threads solving candidates, each with its own two tables of
-    /// --tt-size bytes (one screens candidates, one grades them).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    /// Worker threads solving candidates, each with its own tables (see
+    /// Memory below); 0 uses every core.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
 
     /// Give up after drawing this many candidates [default: 1000 per
@@ -95,17 +105,7 @@ pub struct GenerateArgs {
 
 /// Runs `c4 generate`; returns the exit status.
 pub fn run(args: &GenerateArgs) -> u8 {
-    args.board.dispatch("generate", GenerateSet(args))
-}
-
-/// `c4 generate` on the board of the arguments.
-struct GenerateSet<'a>(&'a GenerateArgs);
-
-impl ForBoard for GenerateSet<'_> {
-    type Output = u8;
-    fn run<const W: usize, const H: usize>(self) -> u8 {
-        generate_set::<W, H>(self.0)
-    }
+    on_board!("generate", generate_set(args: GenerateArgs))
 }
 
 /// `c4 generate` on a `W` x `H` board.
@@ -122,13 +122,31 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
         difficulty,
         grading: Grading::STANDARD,
         seed,
-        threads: args.threads,
+        threads: resolve_threads(args.threads),
         table_bytes: args.table.tt_size,
         max_tries: args
             .max_tries
             .unwrap_or_else(|| args.count.saturating_mul(1000).max(1000)),
         max_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
     };
+    let need = Need {
+        solvers: config.threads,
+        per_solver: solver_bytes(config.table_bytes, Position::<W, H>::KEY_BITS as u32, 1),
+        // The set, then its text: a line per position, moves and score.
+        positions: config.set_bytes::<W, H>().saturating_add(
+            config
+                .count
+                .saturating_mul(config.max_moves.saturating_add(8)),
+        ),
+        book: 0,
+    };
+    if let Err(code) = check_memory(
+        "generate",
+        &need,
+        "lower --threads, --tt-size, --count or --max-tries",
+    ) {
+        return code;
+    }
 
     let start = Instant::now();
     let bar = progress_bar(args.count);
@@ -149,7 +167,7 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let cases = match result {
         Ok(cases) => cases,
         Err(e) => {
-            eprintln!("c4 generate: {e}");
+            warn(format_args!("c4 generate: {e}"));
             return match e {
                 GenerateError::GaveUp { .. } => EXIT_BAD_INPUT,
                 GenerateError::InvalidRange { .. } | GenerateError::Pool(_) => EXIT_USAGE,
@@ -160,10 +178,18 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let mut text = board_header(BoardSize::of::<W, H>()) + "\n";
     text.extend(cases.iter().map(|g| format!("{}\n", g.case)));
     match &args.out {
-        None => print!("{text}"),
+        None => {
+            let mut out = io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                return after_write_error("generate", &e, EXIT_OK);
+            }
+        }
         Some(path) => {
             if let Err(e) = fs::write(path, &text) {
-                eprintln!("c4 generate: cannot write {}: {e}", path.display());
+                warn(format_args!(
+                    "c4 generate: cannot write {}: {e}",
+                    path.display()
+                ));
                 return EXIT_BAD_INPUT;
             }
         }
@@ -171,13 +197,13 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let (tried, searched, over_budget) = last
         .get()
         .map_or((0, 0, 0), |p| (p.tried, p.searched, p.over_budget));
-    eprintln!(
+    warn(format_args!(
         "c4 generate: {} positions, seed {seed}, in {}; {tried} candidates drawn, \
          {searched} searched, {over_budget} over the node budget; {}",
         cases.len(),
         human_duration(start.elapsed()),
         class_summary(&cases)
-    );
+    ));
     EXIT_OK
 }
 

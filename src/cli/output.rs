@@ -26,7 +26,7 @@ pub fn after_write_error(command: &str, error: &io::Error, code: u8) -> u8 {
         warn(format_args!(
             "c4 {command}: cannot write the output: {error}"
         ));
-        super::EXIT_BAD_INPUT
+        super::options::EXIT_BAD_INPUT
     }
 }
 

@@ -6,12 +6,16 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 
+use c4::memory::{Need, solver_bytes};
 use c4::position::{column_char, column_from_char, column_range};
-use c4::{ForBoard, Player, Position, Score, Solver};
+use c4::{Player, Position, Score, Solver};
 
-use super::book::{BookChoice, load_book};
-use super::output::{Outcome, outcome, warn};
-use super::{BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs};
+use super::limits::check_memory;
+use super::options::{
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, on_board,
+    parse_threads, resolve_threads,
+};
+use super::output::{Outcome, after_write_error, outcome, warn};
 
 /// Which side the human plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -29,8 +33,15 @@ At the prompt type a column (1-7 on 7x6; a, b, c for columns 10 and up),
 `hint` (every column's score and what it means), `undo` (take back your last move and c4's reply) or `quit`. The game
 also ends at the end of the input. The board is drawn after every move.
 
+Memory: about tt-size + 1 MiB on one thread (a table of --tt-size, whose
+pages only searches from the earliest positions take, and a 1 MiB table);
+with N threads, 1 MiB per thread and 4 MiB they share more; and 8.4 MiB
+while the built-in book loads. c4 adds this up before it allocates anything
+and refuses a run that does not fit in the memory available.
+
 Exit status: 0 when the game ended, was quit or the input ended; 1 for an
-invalid --from position or book; 2 for a bad command line.
+invalid --from position or book; 2 for a bad command line, or a run that
+does not fit in memory.
 
 Examples:
   c4 play                          you are asked who starts
@@ -45,6 +56,9 @@ pub struct PlayArgs {
     /// empty board.
     #[arg(long, value_name = "MOVES", default_value = "")]
     pub from: String,
+    /// Search each position c4 solves with N threads; 0 uses every core.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
     /// Opening book options.
     #[command(flatten)]
     pub book: BookChoice,
@@ -58,17 +72,7 @@ pub struct PlayArgs {
 
 /// Runs `c4 play`; returns the exit status.
 pub fn run(args: &PlayArgs) -> u8 {
-    args.board.dispatch("play", PlayOn(args))
-}
-
-/// `c4 play` on the board of the arguments.
-struct PlayOn<'a>(&'a PlayArgs);
-
-impl ForBoard for PlayOn<'_> {
-    type Output = u8;
-    fn run<const W: usize, const H: usize>(self) -> u8 {
-        run_play::<W, H>(self.0)
-    }
+    on_board!("play", run_play(args: PlayArgs))
 }
 
 /// Words read from stdin, with a prompt before each.
@@ -78,7 +82,7 @@ struct Words<R> {
     /// Words of the current line not used yet, in order.
     pending: std::collections::VecDeque<String>,
     /// Whether to echo each word after its prompt (input that is not a
-    /// terminal, so that the transcript reads like a session).
+    /// terminal, so that the transcript reads as if typed).
     echo: bool,
 }
 
@@ -231,6 +235,20 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
             return EXIT_BAD_INPUT;
         }
     };
+    let threads = resolve_threads(args.threads);
+    let need = Need {
+        solvers: 1,
+        per_solver: solver_bytes(
+            args.table.tt_size,
+            Position::<W, H>::KEY_BITS as u32,
+            threads,
+        ),
+        positions: 0,
+        book: args.book.memory::<W, H>(),
+    };
+    if let Err(code) = check_memory("play", &need, "lower --threads or --tt-size") {
+        return code;
+    }
     let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
         Ok(s) => s,
         Err(e) => {
@@ -238,6 +256,7 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    solver.set_threads(threads);
     match load_book::<W, H>(&args.book, "play") {
         Ok(book) => solver.set_book(book),
         Err(code) => return code,
@@ -252,7 +271,7 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
     let mut out = io::stdout().lock();
     match play(&mut solver, &mut words, &mut out, args, start) {
         Ok(()) => EXIT_OK,
-        Err(e) => super::output::after_write_error("play", &e, EXIT_OK),
+        Err(e) => after_write_error("play", &e, EXIT_OK),
     }
 }
 

@@ -36,7 +36,7 @@ use thiserror::Error;
 
 use super::rng::SplitMix64;
 use super::{Difficulty, Grading, TestCase};
-use crate::bench::{PoolError, WorkerPool};
+use crate::parallel::{PoolError, WorkerPool};
 use crate::position::{Position, moves_to_string};
 use crate::settings::DEFAULT_TABLE_BYTES;
 use crate::solver::Solver;
@@ -89,6 +89,18 @@ impl Default for GenerateConfig {
             max_tries: 100_000,
             max_nodes: Some(DEFAULT_MAX_NODES),
         }
+    }
+}
+
+impl GenerateConfig {
+    /// The most memory a generation takes besides its solvers: the
+    /// positions found, each with its moves, and the key of every candidate
+    /// drawn (kept to drop repeats; a hash set takes up to 24 bytes a key).
+    pub fn set_bytes<const W: usize, const H: usize>(&self) -> usize {
+        let per_case = std::mem::size_of::<GeneratedCase<W, H>>().saturating_add(self.max_moves);
+        self.count
+            .saturating_mul(per_case)
+            .saturating_add(self.max_tries.saturating_mul(24))
     }
 }
 

@@ -295,6 +295,21 @@ pub fn parse_set<const W: usize, const H: usize>(
     parse_lines(text.lines())
 }
 
+/// The most cases a set of `file_bytes` bytes holds: a case takes at least
+/// four bytes (`1 0` and a newline).
+pub fn most_cases(file_bytes: usize) -> usize {
+    file_bytes / 4
+}
+
+/// The most memory reading a set of `file_bytes` bytes takes: the text, and
+/// for each case a [`TestCase`] and its moves (no more bytes, all together,
+/// than the text).
+pub fn set_bytes<const W: usize, const H: usize>(file_bytes: usize) -> usize {
+    file_bytes.saturating_mul(2).saturating_add(
+        most_cases(file_bytes).saturating_mul(std::mem::size_of::<TestCase<W, H>>()),
+    )
+}
+
 /// Writes a test-set line, `moves score`, without a newline: exactly the
 /// standard format, so that generated sets and outputs diff against them.
 pub fn format_line(moves: &str, score: Score) -> String {

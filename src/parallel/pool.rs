@@ -1,5 +1,6 @@
-//! Working through many positions on several threads, with per-worker state
-//! (a solver and so a transposition table) that no two threads share.
+//! A pool of worker threads, each with its own state (a solver and so its
+//! transposition tables), for batches whose items may be worked on in any
+//! order.
 
 use std::sync::{Mutex, PoisonError};
 
@@ -78,28 +79,51 @@ impl<S: Send> WorkerPool<S> {
         R: Send,
         F: Fn(&mut S, &T) -> R + Sync,
     {
-        let with_state = |index: usize, item: &T| {
-            let mut state = self.states[index]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            f(&mut state, item)
-        };
         match &self.threads {
             // On the caller's thread, which may belong to another rayon pool:
             // its thread index would not be ours.
-            None => items.iter().map(|item| with_state(0, item)).collect(),
+            None => items
+                .iter()
+                .map(|item| self.with_state(0, |state| f(state, item)))
+                .collect(),
             Some(pool) => pool.install(|| {
                 items
                     .par_iter()
-                    .map(|item| {
-                        // Inside `install`, every item runs on one of our
-                        // workers, whose index is below `threads()`.
-                        let index = rayon::current_thread_index().unwrap_or(0);
-                        with_state(index, item)
-                    })
+                    .map(|item| self.with_worker_state(|state| f(state, item)))
                     .collect()
             }),
         }
+    }
+
+    /// The workers' states, once the work is done.
+    pub fn into_states(self) -> Vec<S> {
+        self.states
+            .into_iter()
+            .map(|state| state.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .collect()
+    }
+
+    /// The worker threads; `None` when the pool has one worker, which runs
+    /// on the caller's thread.
+    pub(super) fn rayon(&self) -> Option<&rayon::ThreadPool> {
+        self.threads.as_ref()
+    }
+
+    /// `f` on the state of worker `index`.
+    pub(super) fn with_state<R>(&self, index: usize, f: impl FnOnce(&mut S) -> R) -> R {
+        let mut state = self.states[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&mut state)
+    }
+
+    /// `f` on the state of the worker running it: from a job of this pool,
+    /// whose thread index is below `threads()`.
+    pub(super) fn with_worker_state<R>(&self, f: impl FnOnce(&mut S) -> R) -> R {
+        let index = rayon::current_thread_index()
+            .filter(|&i| i < self.states.len())
+            .unwrap_or(0);
+        self.with_state(index, f)
     }
 }
 
@@ -139,11 +163,7 @@ mod tests {
         let pool = WorkerPool::new(2, || Ok(Vec::new())).unwrap();
         let items: Vec<usize> = (0..1000).collect();
         pool.map(&items, |seen: &mut Vec<usize>, &i| seen.push(i));
-        let mut all: Vec<usize> = pool
-            .states
-            .into_iter()
-            .flat_map(|m| m.into_inner().unwrap())
-            .collect();
+        let mut all: Vec<usize> = pool.into_states().into_iter().flatten().collect();
         all.sort_unstable();
         assert_eq!(all, items);
     }

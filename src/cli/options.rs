@@ -1,0 +1,279 @@
+//! What the commands share: exit statuses, the board, table, threads and
+//! book options, running a command's generic body on the board asked for,
+//! and durations told in words.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+
+use c4::BoardSize;
+use c4::book::format::Kind;
+use c4::book::{Book, builtin};
+use c4::parallel::available_cores;
+
+use super::limits::max_threads;
+use super::output::warn;
+
+/// Exit status: everything went well.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: some input line was invalid, or a benchmark found a mismatch.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit status: the command line itself was wrong (clap uses 2 too), or the
+/// run would not fit in memory.
+pub const EXIT_USAGE: u8 = 2;
+
+/// The board options every command shares.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BoardArgs {
+    /// Columns of the board: 4 or more, with width x (height + 1) at most
+    /// 64 (so up to 12 columns on a 4-row board). Columns 10 and up are
+    /// written a, b, c in move strings.
+    #[arg(
+        long,
+        value_name = "W",
+        default_value_t = 7,
+        global = true,
+        help_heading = "Board"
+    )]
+    pub width: usize,
+    /// Rows of the board: 4 or more (up to 15 on a 4-column board).
+    #[arg(
+        long,
+        value_name = "H",
+        default_value_t = 6,
+        global = true,
+        help_heading = "Board"
+    )]
+    pub height: usize,
+}
+
+impl BoardArgs {
+    /// The board asked for, or the usage exit status after saying why it is
+    /// not supported.
+    pub fn board(&self, command: &str) -> Result<BoardSize, u8> {
+        BoardSize::new(self.width, self.height).map_err(|e| {
+            warn(format_args!("c4 {command}: --width/--height: {e}"));
+            EXIT_USAGE
+        })
+    }
+
+    /// Runs `job` on the board asked for (see [`c4::ForBoard`]); an
+    /// unsupported board is a usage error. Commands call it through
+    /// [`on_board!`].
+    pub fn dispatch<J: c4::ForBoard<Output = u8>>(&self, command: &str, job: J) -> u8 {
+        match self.board(command) {
+            Ok(board) => board.dispatch(job),
+            Err(code) => code,
+        }
+    }
+}
+
+/// `on_board!("solve", solve_all(args: SolveArgs))` runs
+/// `solve_all::<W, H>(args)` on the board `args.board` asks for and gives
+/// its exit status: the one adaptor between the run-time board of the
+/// command line and a command's body, generic over the board.
+macro_rules! on_board {
+    ($command:literal, $body:ident($args:ident: $ty:ty)) => {{
+        struct Job<'a>(&'a $ty);
+        impl c4::ForBoard for Job<'_> {
+            type Output = u8;
+            fn run<const W: usize, const H: usize>(self) -> u8 {
+                $body::<W, H>(self.0)
+            }
+        }
+        $args.board.dispatch($command, Job($args))
+    }};
+}
+pub(crate) use on_board;
+
+/// The transposition table option every solving command shares.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Transposition table size per solver, e.g. 64M, 1G, 512K (bytes;
+    /// rounded down to a power of two). It serves the searches from the
+    /// earliest positions (under 3 stones, or over 39 empty cells); the
+    /// others use a 1 MiB table of their own, faster because it stays in
+    /// cache (with several threads on one position, each thread has its own
+    /// and they share a 4 MiB one for the nodes near the root). The empty
+    /// board needs no more than the default: 1G searches the same nodes.
+    #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
+    pub tt_size: usize,
+}
+
+/// Parses a byte size: a number with an optional K, M, G or T suffix (powers of
+/// 1024), with or without a trailing `B` / `iB`.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    let body = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (digits, shift) = match body.chars().last() {
+        Some('K') => (&body[..body.len() - 1], 10),
+        Some('M') => (&body[..body.len() - 1], 20),
+        Some('G') => (&body[..body.len() - 1], 30),
+        Some('T') => (&body[..body.len() - 1], 40),
+        _ => (body, 0),
+    };
+    let n: usize = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size (examples: 64M, 1G, 512K)"))?;
+    n.checked_mul(1usize << shift)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| format!("'{text}' is not a usable size"))
+}
+
+/// Parses `--threads`: 0 (every core) or a number of threads up to
+/// [`max_threads`]; more is a usage error, not an attempt.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads"))?;
+    let cap = max_threads();
+    if n > cap {
+        return Err(format!(
+            "{n} threads is far more than this machine can run: at most {cap} \
+             ({} cores); 0 uses every core",
+            available_cores()
+        ));
+    }
+    Ok(n)
+}
+
+/// The number of threads `--threads N` asks for: N, or every core for 0.
+pub fn resolve_threads(n: usize) -> usize {
+    if n == 0 { available_cores() } else { n }
+}
+
+/// Which opening book a solving command uses.
+#[derive(Args, Debug, Clone, Default)]
+pub struct BookChoice {
+    /// Use this opening book file instead of the built-in one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<PathBuf>,
+    /// Use no opening book: search every position.
+    #[arg(long)]
+    pub no_book: bool,
+}
+
+impl BookChoice {
+    /// The most memory loading the book takes on a `W` x `H` board (see
+    /// [`c4::memory::book_bytes`]): 0 without one, the built-in book's
+    /// entries, or what a file of this size can hold (0 if it cannot be
+    /// read: loading it then fails and says why).
+    pub fn memory<const W: usize, const H: usize>(&self) -> usize {
+        if self.no_book {
+            return 0;
+        }
+        match &self.book {
+            None if BoardSize::of::<W, H>() == BoardSize::STANDARD => {
+                let entries = c4::book::format::read_header(builtin::BOOK_7X6)
+                    .map_or(builtin::BOOK_7X6.len() / 2, |h| h.entries as usize);
+                c4::memory::book_bytes(0, Some(entries))
+            }
+            None => 0,
+            Some(path) => fs::metadata(path).map_or(0, |m| {
+                c4::memory::book_bytes(usize::try_from(m.len()).unwrap_or(usize::MAX), None)
+            }),
+        }
+    }
+}
+
+/// The book `choice` names for a `W` x `H` board: the file given, none, or
+/// the built-in one (none if `c4` has none for this board). An unreadable
+/// or invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with
+/// the exit status.
+pub fn load_book<const W: usize, const H: usize>(
+    choice: &BookChoice,
+    command: &str,
+) -> Result<Option<Arc<Book<W, H>>>, u8> {
+    if choice.no_book {
+        return Ok(None);
+    }
+    let Some(path) = &choice.book else {
+        return match builtin::builtin::<W, H>() {
+            None => Ok(None),
+            Some(Ok(book)) => Ok(Some(Arc::new(book))),
+            Some(Err(e)) => {
+                warn(format_args!(
+                    "c4 {command}: the built-in book is broken: {e}"
+                ));
+                Err(EXIT_BAD_INPUT)
+            }
+        };
+    };
+    let book = read_book::<W, H>(path).map_err(|message| {
+        warn(format_args!("c4 {command}: {message}"));
+        EXIT_BAD_INPUT
+    })?;
+    if let Kind::Part { index, count } = book.kind() {
+        warn(format_args!(
+            "c4 {command}: {} is part {index} of {count} of a sharded book; join the parts with `c4 book merge`",
+            path.display()
+        ));
+        return Err(EXIT_BAD_INPUT);
+    }
+    Ok(Some(Arc::new(book)))
+}
+
+/// Reads and decodes a book file; the error is a message naming the file.
+pub fn read_book<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A duration in a unit that fits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.234 s`.
+pub fn human_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1e-6 {
+        format!("{} ns", d.as_nanos())
+    } else if secs < 1e-3 {
+        format!("{:.1} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        assert_eq!(parse_size("1gib"), Ok(1 << 30));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("12Q").is_err());
+        assert!(parse_size("0").is_err());
+    }
+
+    #[test]
+    fn threads_up_to_the_cap() {
+        assert_eq!(parse_threads("0"), Ok(0));
+        assert_eq!(parse_threads("64"), Ok(64));
+        assert_eq!(parse_threads(&max_threads().to_string()), Ok(max_threads()));
+        let e = parse_threads(&(max_threads() + 1).to_string()).unwrap_err();
+        assert!(e.contains("at most"), "{e}");
+        assert!(parse_threads("-1").is_err());
+        assert!(parse_threads("x").is_err());
+        assert_eq!(resolve_threads(0), available_cores());
+        assert_eq!(resolve_threads(3), 3);
+    }
+
+    #[test]
+    fn durations_in_human_units() {
+        assert_eq!(human_duration(Duration::from_nanos(850)), "850 ns");
+        assert_eq!(human_duration(Duration::from_nanos(12_345)), "12.3 µs");
+        assert_eq!(human_duration(Duration::from_micros(4_560)), "4.56 ms");
+        assert_eq!(human_duration(Duration::from_millis(1_234)), "1.234 s");
+    }
+}

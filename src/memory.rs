@@ -1,0 +1,232 @@
+//! The memory a run takes, added up before any of it is allocated: the
+//! transposition tables of its solvers (nearly all of it), the input held in
+//! flight and the opening book being loaded. Pure arithmetic: the caller
+//! compares the sum with what the machine has and refuses a run that does
+//! not fit, rather than being killed halfway through it.
+//!
+//! ```
+//! use c4::memory::{Need, solver_bytes};
+//! // Two solvers of the default 64 MiB table, one search thread each: each
+//! // also has a 1 MiB table that stays in cache.
+//! let per_solver = solver_bytes(64 << 20, 49, 1);
+//! assert_eq!(per_solver, (64 << 20) + (1 << 20));
+//! let need = Need { solvers: 2, per_solver, ..Need::default() };
+//! assert_eq!(need.total(), 130 << 20);
+//! ```
+
+use std::fmt;
+
+use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
+use crate::solver::table::BUCKET_BYTES;
+
+/// Key bits a table entry can store at most (64 bits less 18 of fields and
+/// 4 of generation, see `solver::table`): a table needs at least
+/// `2^(key_bits - 42)` buckets. Checked against the tables themselves by
+/// the tests below.
+const MAX_STORED_KEY_BITS: u32 = 42;
+
+/// Bytes of the table that `Table::new(asked, key_bits)` makes: `asked`
+/// rounded down to a power of two, and no more buckets than keys. `None`
+/// when `asked` is too small for keys of `key_bits` bits (making it fails).
+pub fn table_bytes(asked: usize, key_bits: u32) -> Option<usize> {
+    let buckets = asked / BUCKET_BYTES;
+    if buckets == 0 || buckets.ilog2() < key_bits.saturating_sub(MAX_STORED_KEY_BITS) {
+        return None;
+    }
+    Some(BUCKET_BYTES << buckets.ilog2().min(key_bits))
+}
+
+/// Bytes of the tables of one solver made with
+/// `Solver::with_table_bytes(asked)` and `set_threads(threads)`, for keys of
+/// `key_bits` bits (`Position::KEY_BITS`): the full table; when it is bigger
+/// than the small one, a small table per thread; with several threads, the
+/// table they share near the root. 0 when the full table cannot be made.
+pub fn solver_bytes(asked: usize, key_bits: u32, threads: usize) -> usize {
+    let Some(full) = table_bytes(asked, key_bits) else {
+        return 0;
+    };
+    let small = match table_bytes(SMALL_TABLE_BYTES, key_bits) {
+        Some(small) if full > SMALL_TABLE_BYTES => small,
+        _ => return full,
+    };
+    let threads = threads.max(1);
+    let shared = match table_bytes(SHARED_TABLE_BYTES, key_bits) {
+        Some(shared) if threads > 1 && full > SHARED_TABLE_BYTES => shared,
+        _ => 0,
+    };
+    full.saturating_add(small.saturating_mul(threads))
+        .saturating_add(shared)
+}
+
+/// The most memory loading a book file of `file_bytes` bytes takes: the
+/// file, then its entries decoded as (key, score) pairs (16 bytes each)
+/// and split into the book's keys and scores (9 bytes each). A file holds at
+/// most one entry per two bytes of it; `entries` is the exact count when
+/// known (the built-in book, whose bytes are part of the program and take
+/// no more).
+pub fn book_bytes(file_bytes: usize, entries: Option<usize>) -> usize {
+    let entries = entries.unwrap_or(file_bytes / 2);
+    file_bytes.saturating_add(entries.saturating_mul(16 + 9))
+}
+
+/// What a run will take, by item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Need {
+    /// Solvers (one per worker thread).
+    pub solvers: usize,
+    /// Bytes of the tables of each solver ([`solver_bytes`]).
+    pub per_solver: usize,
+    /// Bytes of the positions held at once: input lines in flight, a test
+    /// set and its results, a generated set.
+    pub positions: usize,
+    /// Bytes of the opening book while it loads ([`book_bytes`]).
+    pub book: usize,
+}
+
+impl Need {
+    /// Every byte of it.
+    pub fn total(&self) -> usize {
+        self.solvers
+            .saturating_mul(self.per_solver)
+            .saturating_add(self.positions)
+            .saturating_add(self.book)
+    }
+}
+
+impl fmt::Display for Need {
+    /// Its items, e.g. `2 solvers x 65 MiB of tables + 9.3 MiB of book`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.solvers == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} solver{plural} x {} of tables",
+            self.solvers,
+            Bytes(self.per_solver)
+        )?;
+        if self.positions > 0 {
+            write!(f, " + {} of positions", Bytes(self.positions))?;
+        }
+        if self.book > 0 {
+            write!(f, " + {} of opening book", Bytes(self.book))?;
+        }
+        Ok(())
+    }
+}
+
+/// A byte count in the binary unit that fits it: `512 B`, `64 KiB`,
+/// `1.5 MiB`, `24 GiB` (at most one decimal, none when whole).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bytes(pub usize);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+        let mut value = self.0 as f64;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        let tenths = (value * 10.0).round() / 10.0;
+        if tenths.fract() == 0.0 {
+            write!(f, "{tenths:.0} {}", UNITS[unit])
+        } else {
+            write!(f, "{tenths:.1} {}", UNITS[unit])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::table::Table;
+
+    #[test]
+    fn table_sizes_are_those_the_tables_take() {
+        // Without touching the pages, a table of any size costs nothing.
+        for key_bits in [20, 30, 42, 43, 49, 56, 60, 64] {
+            for asked in [0, 8, 16, 100, 4096, 1 << 20, 3 << 20, 64 << 20, 1 << 30] {
+                let made = Table::new_untouched(asked, key_bits).map(|t| t.bytes());
+                assert_eq!(
+                    table_bytes(asked, key_bits),
+                    made.ok(),
+                    "{asked} {key_bits}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn solvers_count_every_table_they_make() {
+        let mib = 1 << 20;
+        // 7x6 keys: full table + a small one per thread + the shared one.
+        assert_eq!(solver_bytes(64 * mib, 49, 1), 65 * mib);
+        assert_eq!(solver_bytes(64 * mib, 49, 3), (64 + 3 + 4) * mib);
+        assert_eq!(solver_bytes(100 * mib, 49, 1), 65 * mib);
+        // A full table no bigger than the small one is the only table.
+        assert_eq!(solver_bytes(mib, 49, 4), mib);
+        // A full table no bigger than the shared one is shared itself.
+        assert_eq!(solver_bytes(4 * mib, 49, 2), (4 + 2) * mib);
+        // Small boards have fewer keys than buckets: 4x4 keys are 20 bits,
+        // so the full table stops at 2^20 buckets.
+        assert_eq!(solver_bytes(64 * mib, 20, 2), (16 + 2 + 4) * mib);
+        // Too small to make at all.
+        assert_eq!(solver_bytes(8, 49, 1), 0);
+    }
+
+    #[test]
+    fn solvers_count_what_the_solver_allocates() {
+        // Cross-check with a solver, tables untouched apart from the small
+        // ones (1 MiB each).
+        for threads in [1, 2, 3] {
+            let mut solver = crate::Solver::<7, 6>::with_table_bytes(8 << 20).unwrap();
+            solver.set_threads(threads);
+            assert_eq!(solver.table_bytes(), 8 << 20);
+            let expected = (8 << 20) + threads * (1 << 20) + if threads > 1 { 4 << 20 } else { 0 };
+            assert_eq!(solver_bytes(8 << 20, 49, threads), expected);
+        }
+    }
+
+    #[test]
+    fn totals_saturate_instead_of_wrapping() {
+        let need = Need {
+            solvers: 100_000,
+            per_solver: usize::MAX / 2,
+            ..Need::default()
+        };
+        assert_eq!(need.total(), usize::MAX);
+        assert_eq!(solver_bytes(usize::MAX, 49, usize::MAX), usize::MAX);
+    }
+
+    #[test]
+    fn books_take_their_file_and_their_entries() {
+        assert_eq!(book_bytes(1000, None), 1000 + 500 * 25);
+        assert_eq!(book_bytes(0, Some(10)), 250);
+    }
+
+    #[test]
+    fn sizes_read_in_binary_units() {
+        let cases = [
+            (0, "0 B"),
+            (512, "512 B"),
+            (64 << 10, "64 KiB"),
+            (3 << 19, "1.5 MiB"),
+            (65 << 20, "65 MiB"),
+            (24 << 30, "24 GiB"),
+            ((100_000usize * 65) << 20, "6.2 TiB"),
+        ];
+        for (bytes, text) in cases {
+            assert_eq!(Bytes(bytes).to_string(), text);
+        }
+        let need = Need {
+            solvers: 2,
+            per_solver: 65 << 20,
+            positions: 1 << 19,
+            book: 0,
+        };
+        assert_eq!(
+            need.to_string(),
+            "2 solvers x 65 MiB of tables + 512 KiB of positions"
+        );
+    }
+}
