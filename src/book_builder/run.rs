@@ -9,8 +9,8 @@ use std::sync::mpsc;
 
 use super::checkpoint::{self, CheckpointError, HEADER_BYTES, Resumed};
 use super::{BuildError, Shard, assemble, deepest_positions};
-use crate::parallel::{PoolError, WorkerPool};
 use crate::book::Book;
+use crate::parallel::{PoolError, WorkerPool};
 use crate::position::{Position, Score};
 use crate::solver::Solver;
 

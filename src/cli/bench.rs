@@ -11,7 +11,7 @@
 //! run that does not fit in memory).
 
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -19,6 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
+use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::testset::{TestCase, most_cases, parse_lines, set_board};
 use c4::{BoardSize, Position};
@@ -285,7 +286,8 @@ fn run_file<const W: usize, const H: usize>(
 ) -> io::Result<Option<FileOutcome>> {
     let bench = &variant.bench;
     let name = file.display();
-    let text = match fs::read_to_string(file) {
+    let limit = args.limit.unwrap_or(usize::MAX);
+    let text = match read_set_lines(file, limit.saturating_add(HEADER_SCAN_LINES)) {
         Ok(text) => text,
         Err(e) => {
             warn(format_args!("c4 bench: cannot read {name}: {e}"));
@@ -293,7 +295,7 @@ fn run_file<const W: usize, const H: usize>(
         }
     };
     let board = BoardSize::of::<W, H>();
-    match set_board(text.lines()) {
+    match set_board(&text) {
         Ok(found) if found == board => {}
         Ok(found) => {
             warn(format_args!(
@@ -309,7 +311,7 @@ fn run_file<const W: usize, const H: usize>(
             return Ok(None);
         }
     }
-    let lines = text.lines().take(args.limit.unwrap_or(usize::MAX));
+    let lines = text.iter().take(limit);
     let mut outcome = FileOutcome::default();
     let mut cases: Vec<TestCase<W, H>> = Vec::new();
     let mut line_numbers = Vec::new();
@@ -430,10 +432,64 @@ fn file_label(file: &Path) -> String {
 /// one). An unreadable file counts as on the board, so that running it
 /// reports why it cannot be read.
 fn on_board(path: &Path, board: BoardSize) -> bool {
-    match fs::read_to_string(path) {
-        Ok(text) => set_board(text.lines()) == Ok(board),
+    match read_set_lines(path, HEADER_SCAN_LINES) {
+        Ok(text) => set_board(&text) == Ok(board),
         Err(_) => true,
     }
+}
+
+/// Lines read from the top of a set for its board header, beyond those a
+/// `--limit` asks for (the header comes before the first position).
+const HEADER_SCAN_LINES: usize = 64;
+
+/// The most bytes of one line `c4 bench` reads past the line-length limit
+/// while looking for its end: a longer line means the file is no test set
+/// (`/dev/zero`, a binary), and reading stops there.
+const SKIP_LIMIT: u64 = 1 << 20;
+
+/// The first `max_lines` lines of the test set `path`, without their line
+/// endings, read so that memory stays bounded whatever the file holds: a
+/// line longer than [`MAX_LINE_BYTES`] keeps its first bytes (the parser
+/// then reports it as that line's error), invalid UTF-8 becomes U+FFFD (an
+/// invalid column, named by its character), and a line that does not end
+/// within [`SKIP_LIMIT`] bytes ends the reading with an error.
+fn read_set_lines(path: &Path, max_lines: usize) -> Result<Vec<String>, String> {
+    let file = fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut reader = BufReader::new(file);
+    let mut lines = Vec::new();
+    let mut bytes = Vec::new();
+    while lines.len() < max_lines {
+        bytes.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| e.to_string())?;
+        if read == 0 {
+            break;
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        } else if bytes.len() > MAX_LINE_BYTES {
+            // Skip the rest of an over-long line, up to its end.
+            let mut rest = Vec::new();
+            (&mut reader)
+                .take(SKIP_LIMIT)
+                .read_until(b'\n', &mut rest)
+                .map_err(|e| e.to_string())?;
+            if rest.last() != Some(&b'\n') && rest.len() as u64 == SKIP_LIMIT {
+                return Err(format!(
+                    "line {} is longer than {} bytes: not a test set",
+                    lines.len() + 1,
+                    SKIP_LIMIT
+                ));
+            }
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        lines.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    Ok(lines)
 }
 
 /// Every test set of the repository's `testsets/` directory on `board`, sorted by name:

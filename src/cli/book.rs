@@ -26,7 +26,7 @@ use c4::{Position, Score, Solver};
 use super::limits::check_memory;
 use super::options::{
     BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
-    parse_threads, read_book, resolve_threads,
+    parse_threads, read_book, read_book_bytes, resolve_threads,
 };
 use super::output::{describe, warn};
 
@@ -443,7 +443,7 @@ fn book_bytes(path: &Path) -> Result<Vec<u8>, String> {
     if path == Path::new("builtin") && !path.exists() {
         return Ok(builtin::BOOK_7X6.to_vec());
     }
-    fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    read_book_bytes(path)
 }
 
 /// What `c4 book info` says of a book's entries: how many of each number of

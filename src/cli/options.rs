@@ -3,6 +3,7 @@
 //! and durations told in words.
 
 use std::fs;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +11,7 @@ use std::time::Duration;
 use clap::Args;
 
 use c4::BoardSize;
-use c4::book::format::Kind;
+use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
 use c4::book::{Book, builtin};
 use c4::parallel::available_cores;
 
@@ -224,8 +225,46 @@ pub fn load_book<const W: usize, const H: usize>(
 
 /// Reads and decodes a book file; the error is a message naming the file.
 pub fn read_book<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = read_book_bytes(path)?;
     Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The most bytes a book file may have (4 GiB): far above any book `c4`
+/// builds (the built-in depth-9 7x6 book is 0.8 MiB); a header that
+/// announces more is refused before anything else is read.
+pub const MAX_BOOK_FILE_BYTES: u64 = 1 << 32;
+
+/// The bytes of the book file `path`, read without trusting it: its header
+/// first, so that a file that is no book (`/dev/zero` included) is refused
+/// after 48 bytes, then only as many bytes as the header announces (one
+/// more, so that trailing bytes are seen), and no more than
+/// [`MAX_BOOK_FILE_BYTES`]. The error is a message naming the file.
+pub fn read_book_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    let name = path.display();
+    let cannot = |e: io::Error| format!("cannot read {name}: {e}");
+    let mut file = fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(HEADER_BYTES as u64)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() < HEADER_BYTES {
+        // Too short for a header: decoding says what is wrong.
+        return Ok(bytes);
+    }
+    let announced = match read_header(&bytes) {
+        Ok(_) => HEADER_BYTES as u64,
+        Err(FormatError::Truncated { expected, .. }) => expected,
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    if announced > MAX_BOOK_FILE_BYTES {
+        return Err(format!(
+            "{name}: its header announces {announced} bytes, more than a book file may have ({MAX_BOOK_FILE_BYTES})"
+        ));
+    }
+    let rest = announced - HEADER_BYTES as u64 + 1;
+    file.take(rest).read_to_end(&mut bytes).map_err(cannot)?;
+    Ok(bytes)
 }
 
 /// A duration in a unit that fits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.234 s`.
