@@ -13,6 +13,7 @@
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod level;
 pub mod position;
 pub mod settings;
 pub mod solver;
