@@ -80,7 +80,7 @@ pub struct AnalyzeArgs {
 
 /// Everything `c4 analyze` reports about a position.
 #[derive(Debug, Serialize)]
-struct Analysis {
+pub(super) struct Analysis {
     /// The moves as given, trimmed.
     moves: String,
     /// The board's size, `WxH`.
@@ -168,7 +168,6 @@ fn analyze<const W: usize, const H: usize>(
     pos: &Position<W, H>,
     weak: bool,
 ) -> Analysis {
-    let game_over = pos.is_game_over();
     let scores: Vec<Option<Score>> = if weak {
         (0..W)
             .map(|col| weak_column_score(solver, pos, col))
@@ -176,6 +175,20 @@ fn analyze<const W: usize, const H: usize>(
     } else {
         solver.analyze(pos)
     };
+    summarize(solver, moves, pos, weak, scores)
+}
+
+/// The analysis of `pos` from the score of every column (signs only with
+/// `weak`; `None` for a full column, or every column once the game is over).
+/// `solver` only scores a game that is over, which takes no search.
+pub(super) fn summarize<const W: usize, const H: usize>(
+    solver: &mut Solver<W, H>,
+    moves: String,
+    pos: &Position<W, H>,
+    weak: bool,
+    scores: Vec<Option<Score>>,
+) -> Analysis {
+    let game_over = pos.is_game_over();
     // The most central of the best columns (the solver's tie-break too).
     let best = center_first_order::<W>()
         .into_iter()

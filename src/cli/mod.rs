@@ -9,6 +9,7 @@ pub mod generate;
 pub mod input;
 pub mod output;
 pub mod play;
+pub mod serve;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -54,6 +55,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Play a game against perfect play in the terminal.
     Play(play::PlayArgs),
+    /// Serve a web page that shows the board and scores, and plays.
+    Serve(serve::ServeArgs),
 }
 
 /// Options every solving command shares.
@@ -150,6 +153,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)
 }
