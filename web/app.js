@@ -308,9 +308,9 @@ function describe() {
   const a = state.analysis;
   if (!a || !showScores()) return `${whoSpan(side)} to move.`;
   if (a.score === 0) return `${whoSpan(side)} to move: a draw with perfect play.`;
-  const winner = a.score > 0 ? side : sideToMove(count + 1);
   const when = a.win_on_move ? ` on move ${a.win_on_move}` : "";
-  return `${whoSpan(side)} to move: ${whoSpan(winner)} wins${when} with perfect play.`;
+  if (a.score > 0) return `${whoSpan(side)} to move and wins${when} with perfect play.`;
+  return `${whoSpan(side)} to move: ${whoSpan(sideToMove(count + 1))} wins${when} with perfect play.`;
 }
 
 function renderPv() {

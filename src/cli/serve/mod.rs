@@ -46,8 +46,8 @@ server, which has no password and no encryption, and can make it search.
 
 Memory is bounded: each worker keeps one solver, whose table takes --tt-size
 (rounded down to a power of two) plus a 1 MiB table of its own, and the 7x6
-opening book (about 8 MiB) is shared. With the defaults, 2 workers take
-about 2 x 65 MiB + 8 MiB. Requests wait in a queue of --queue places; past it
+opening book (about 3 MiB) is shared: with 2 workers and the default table,
+about 2 x 65 MiB + 3 MiB. Requests wait in a queue of --queue places; past it
 the server answers 503 with Retry-After. A request may search at most
 --max-nodes nodes in all; past them it is answered 422 with
 {\"error\": \"node limit reached ...\"}, never with a score. A request whose
@@ -97,8 +97,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 16)]
     pub queue: usize,
     /// The most nodes one request may search (all its searches together);
-    /// past it the answer is 422 "node limit reached". About 15M nodes take
-    /// a second on a 2-core x86-64 VM.
+    /// past it the answer is 422 "node limit reached" (`c4 solve --stats`
+    /// shows how many nodes a position takes, and how long).
     #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
     pub max_nodes: u64,
     /// Use no opening book (by default the built-in 7x6 book answers the
