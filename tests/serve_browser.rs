@@ -15,6 +15,7 @@ mod serve_support;
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use c4::{Position, Solver};
@@ -262,7 +263,15 @@ fn the_page_in_a_real_browser() {
         );
         return;
     };
-    let server = Server::start(&["--workers", "2"]);
+    let server = Arc::new(Server::start(&["--workers", "2"]));
+    // A server whose requests stop at 20M nodes, for a position that takes
+    // far more (the 8x7 board has no book).
+    let slow = Arc::new(Server::start(&[
+        "--workers",
+        "1",
+        "--max-nodes",
+        "20000000",
+    ]));
     let driver = Driver::start(&driver);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -298,15 +307,19 @@ fn the_page_in_a_real_browser() {
             .connect(&format!("http://127.0.0.1:{}", driver.port))
             .await
             .expect("a WebDriver session");
-        let result = run_page(&client, &server).await;
+        // Run in a task, so that a failure still closes the browser.
+        let result = tokio::spawn(run_page(client.clone(), server, slow)).await;
         let _ = client.close().await;
         let _ = std::fs::remove_dir_all(&profile);
-        result
+        if let Err(e) = result {
+            std::panic::resume_unwind(e.into_panic());
+        }
     });
 }
 
 /// What the browser does.
-async fn run_page(client: &Client, server: &Server) {
+async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
+    let client = &client;
     client.set_window_size(1280, 1000).await.unwrap();
 
     // 1. Open the page: the empty board, scored from the book.
@@ -546,4 +559,71 @@ async fn run_page(client: &Client, server: &Server) {
     .await;
     assert_eq!(fits, true, "the page is wider than a phone's screen");
     screenshot(client, "phone.png").await;
+
+    // 6. A slow position: the page says it is thinking, and Stop stops it,
+    // on the page and on the server.
+    client.set_window_size(1280, 1000).await.unwrap();
+    client.goto(&slow.url("/#8x7:")).await.unwrap();
+    wait_until(
+        client,
+        "the thinking sign",
+        "!document.getElementById('thinking').hidden",
+        Duration::from_secs(60),
+    )
+    .await;
+    let thinking = client
+        .find(Locator::Id("thinking"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(thinking.contains("Stop"), "{thinking:?}");
+    client
+        .find(Locator::Id("stop"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "the stop").await;
+    let shown = client
+        .find(Locator::Id("sentence"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(shown, "Stopped.");
+    // The position is the one asked for, without its scores.
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board g.column').length;"
+        )
+        .await,
+        8
+    );
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board text.score-text').length;"
+        )
+        .await,
+        0
+    );
+    assert_eq!(
+        js(client, "return document.getElementById('thinking').hidden;").await,
+        true
+    );
+    let status = tokio::task::spawn_blocking(move || {
+        slow.wait_for_status(
+            "the request to be cancelled",
+            Duration::from_secs(600),
+            |s| s["cancelled"] == 1,
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(status["limited"], 0, "{status}");
 }

@@ -343,7 +343,9 @@ function renderPv() {
   $("pv-next").disabled = $("pv-last").disabled = state.pvStep >= pv.length;
   $("pv-play").disabled = state.pvStep === 0 || state.game !== null;
   const result = $("result");
-  result.textContent = state.analysis && showScores() ? `c4: ${state.analysis.result}.` : "";
+  // The CLI's sentence, with the page's names for X and O.
+  const words = state.analysis ? state.analysis.result.replace(/\bX\b/g, "Red").replace(/\bO\b/g, "Yellow") : "";
+  result.textContent = words && showScores() ? `${words[0].toUpperCase()}${words.slice(1)}.` : "";
 }
 
 function renderGame() {
@@ -503,31 +505,59 @@ function playPv() {
   update();
 }
 
+// The moves of `text` (its first field) if they replay on the board, else
+// null: the server's check, for when its answer was stopped.
+function replay(text, width, height) {
+  const moves = [];
+  for (const ch of text.trim().split(/\s+/)[0] || "") {
+    const col = /^[1-9a-z]$/i.test(ch) ? parseInt(ch, 36) - 1 : -1;
+    const over = winningCells(moves, width, height) !== null || moves.length === width * height;
+    if (col < 0 || col >= width || over || moves.filter((c) => c === col).length >= height) return null;
+    moves.push(col);
+  }
+  return moves;
+}
+
 // Sets the position from text (the moves box or the address); the server
-// checks it and says what is wrong.
+// checks it and says what is wrong. False if the position was not taken.
 async function loadPosition(width, height, text) {
   const generation = ++state.generation;
   stopAll();
   $("position-error").hidden = true;
-  let analysis;
+  let analysis = null;
+  let moves;
   try {
     analysis = await api("/api/analyze", { moves: text, width, height }, "Reading the position…");
+    moves = [...analysis.moves].map((ch) => parseInt(ch, 36) - 1);
   } catch (error) {
     if (generation !== state.generation) return false;
-    const box = $("position-error");
-    box.textContent = error instanceof ApiError && error.status === 400 ? error.message : explain(error);
-    box.hidden = false;
-    return false;
+    moves = error.name === "AbortError" ? replay(text, width, height) : null;
+    if (moves === null) {
+      const box = $("position-error");
+      box.textContent = error instanceof ApiError && error.status === 400 ? error.message : explain(error);
+      box.hidden = false;
+      return false;
+    }
   }
   if (generation !== state.generation) return false;
   state.width = width;
   state.height = height;
-  state.moves = [...analysis.moves].map((ch) => parseInt(ch, 36) - 1);
+  state.moves = moves;
   state.redo = [];
   state.game = null;
   state.paused = false;
   $("board-size").value = boardName();
-  update(analysis);
+  if (analysis) {
+    update(analysis);
+  } else {
+    // Stopped: the position without its scores.
+    state.analysis = null;
+    state.solved = null;
+    state.pvStep = 0;
+    history.replaceState(null, "", hashOf());
+    render();
+    showError("Stopped.");
+  }
   return true;
 }
 

@@ -280,8 +280,18 @@ fn solve<const W: usize, const H: usize>(
 mod tests {
     use super::*;
 
-    fn run(kind: Kind, moves: &str, max_nodes: u64) -> Reply {
+    /// A solver with the built-in book if `book`.
+    fn solver(book: bool) -> Solver<7, 6> {
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        if book {
+            let book = c4::book::builtin::builtin::<7, 6>().unwrap().unwrap();
+            solver.set_book(Some(std::sync::Arc::new(book)));
+        }
+        solver
+    }
+
+    fn run(kind: Kind, moves: &str, max_nodes: u64, book: bool) -> Reply {
+        let mut solver = solver(book);
         let task = Task {
             board: BoardSize::STANDARD,
             moves: moves.to_owned(),
@@ -294,11 +304,11 @@ mod tests {
     /// The line is the one `Solver::principal_variation` gives.
     #[test]
     fn the_line_is_the_solvers() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let mut solver = solver(true);
         for moves in ["4453", "2252576253462244111563365343671351441", "121212"] {
             let pos = Position::<7, 6>::parse(moves).unwrap();
             let pv = c4::position::moves_to_string(&solver.principal_variation(&pos));
-            let Reply::Json(json) = run(Kind::Solve { weak: false }, moves, u64::MAX) else {
+            let Reply::Json(json) = run(Kind::Solve { weak: false }, moves, u64::MAX, true) else {
                 panic!("solved");
             };
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -319,7 +329,7 @@ mod tests {
             },
         ] {
             assert_eq!(
-                run(kind, "", 1000),
+                run(kind, "", 1000, false),
                 Reply::NodeLimit { max_nodes: 1000 },
                 "{kind:?}"
             );
