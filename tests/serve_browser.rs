@@ -264,7 +264,7 @@ fn the_page_in_a_real_browser() {
         return;
     };
     let server = Arc::new(Server::start(&["--workers", "2"]));
-    // A server whose requests stop at 20M nodes, for a position that takes
+    // A server whose requests stop at 50M nodes, for a position that takes
     // far more (the 8x7 board has no book).
     let slow = Arc::new(Server::start(&[
         "--workers",
