@@ -270,7 +270,7 @@ fn the_page_in_a_real_browser() {
         "--workers",
         "1",
         "--max-nodes",
-        "20000000",
+        "50000000",
     ]));
     let driver = Driver::start(&driver);
     let runtime = tokio::runtime::Builder::new_current_thread()
