@@ -16,6 +16,7 @@ pub mod board;
 pub mod book;
 pub mod book_builder;
 pub mod input;
+pub mod level;
 pub mod memory;
 pub mod parallel;
 pub mod position;

@@ -99,7 +99,7 @@ pub struct AnalyzeArgs {
 
 /// Everything `c4 analyze` reports about a position.
 #[derive(Debug, Serialize)]
-struct Analysis {
+pub(super) struct Analysis {
     /// The moves as given, trimmed.
     moves: String,
     /// The board's size, `WxH`.
@@ -196,7 +196,7 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
         column_score(solver, &pos, col, args.weak)
     });
     let mut solver = pool.into_states().swap_remove(0);
-    let analysis = analyze(&mut solver, moves.to_owned(), &pos, scores, args.weak);
+    let analysis = summarize(&mut solver, moves.to_owned(), &pos, args.weak, scores);
     let text = if args.json {
         serde_json::to_string(&analysis).expect("plain structs serialize") + "\n"
     } else {
@@ -209,13 +209,15 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
     }
 }
 
-/// Scores every column of `pos` and sums it up.
-fn analyze<const W: usize, const H: usize>(
+/// The analysis of `pos` from the score of every column (signs only with
+/// `weak`; `None` for a full column, or every column once the game is over).
+/// `solver` only scores a game that is over, which takes no search.
+pub(super) fn summarize<const W: usize, const H: usize>(
     solver: &mut Solver<W, H>,
     moves: String,
     pos: &Position<W, H>,
-    scores: Vec<Option<Score>>,
     weak: bool,
+    scores: Vec<Option<Score>>,
 ) -> Analysis {
     let game_over = pos.is_game_over();
     // The most central of the best columns (the solver's tie-break too).
@@ -344,7 +346,7 @@ mod tests {
         let scores = (0..7)
             .map(|col| column_score(solver, pos, col, weak))
             .collect();
-        analyze(solver, "x".into(), pos, scores, weak)
+        summarize(solver, "x".into(), pos, weak, scores)
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod limits;
 pub mod options;
 pub mod output;
 pub mod play;
+pub mod serve;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -47,6 +48,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Play a game against perfect play in the terminal.
     Play(play::PlayArgs),
+    /// Serve a web page that shows the board and scores, and plays.
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -59,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)
 }

@@ -1,13 +1,16 @@
-//! `c4 play`: a game in the terminal against perfect play. Moves and
+//! `c4 play`: a game in the terminal against c4 at a chosen level. Moves and
 //! commands are read as whitespace-separated words from stdin, so a game can
 //! be typed or piped (`echo 4 4 3 | c4 play --as first`).
 
+use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 
+use c4::level::Level;
 use c4::memory::{Need, solver_bytes};
 use c4::position::{column_char, column_from_char, column_range};
+use c4::rng::SplitMix64;
 use c4::{Player, Position, Score, Solver};
 
 use super::limits::check_memory;
@@ -33,6 +36,12 @@ At the prompt type a column (1-7 on 7x6; a, b, c for columns 10 and up),
 `hint` (every column's score and what it means), `undo` (take back your last move and c4's reply) or `quit`. The game
 also ends at the end of the input. The board is drawn after every move.
 
+Levels (--level): 0 beginner (a random move that does not lose at once,
+and one move in four any move at all), 1 novice, 2 intermediate (half, then
+four in five, of their moves keep the perfect-play outcome, the others are a
+beginner's), 3 strong (never gives away the perfect-play outcome), 4 perfect
+(the default: the best score, the most central column among equals).
+
 Memory: about tt-size + 1 MiB on one thread (a table of --tt-size, whose
 pages only searches from the earliest positions take, and a 1 MiB table);
 with N threads, 1 MiB per thread and 4 MiB they share more; and 8.4 MiB
@@ -47,7 +56,8 @@ Examples:
   c4 play                          you are asked who starts
   c4 play --as second              c4 opens
   echo 4 4 3 hint | c4 play --as first
-  c4 play --from 4453 --as first   continue from a position")]
+  c4 play --from 4453 --as first   continue from a position
+  c4 play --level 0                against a beginner")]
 pub struct PlayArgs {
     /// Your side: first (X, moves first) or second (O); asked if not given.
     #[arg(long = "as", value_enum, value_name = "SIDE")]
@@ -59,6 +69,9 @@ pub struct PlayArgs {
     /// Search each position c4 solves with N threads; 0 uses every core.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// c4's level: 0 (beginner) to 4 (perfect); see below.
+    #[arg(long, value_name = "L", default_value_t = 4, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub level: u8,
     /// Opening book options.
     #[command(flatten)]
     pub book: BookChoice,
@@ -312,6 +325,12 @@ fn play<const W: usize, const H: usize, R: BufRead>(
         human,
     };
     debug_assert_eq!(game.position(), start);
+    let level = Level::new(args.level.into()).expect("clap checks the range");
+    // A new game each time: the levels below perfect draw from the clock.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut rng = SplitMix64::new(seed);
     writeln!(
         out,
         "You play {} ({}). Type a column ({}), hint, undo or quit.\n",
@@ -338,6 +357,15 @@ fn play<const W: usize, const H: usize, R: BufRead>(
             return Ok(());
         }
         if pos.side_to_move() != human {
+            if level != Level::PERFECT {
+                let choice = level
+                    .choose(&pos, &mut rng, || Ok::<_, Infallible>(solver.analyze(&pos)))
+                    .unwrap_or_else(|never| match never {});
+                game.moves.push(choice.column);
+                let after = game.position();
+                writeln!(out, "c4 plays {}\n\n{after}\n", column_char(choice.column))?;
+                continue;
+            }
             let (col, score) = solver
                 .best_move(&pos)
                 .expect("the game is not over, so there is a move");

@@ -339,20 +339,24 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 
     /// The exact score of `pos` if one thread finds it within about
-    /// `max_nodes` nodes (checked every thousand or so); `None` if not. The
-    /// nodes spent count either way. For callers that must not wait for a
-    /// hard position, such as a test-set generator.
+    /// `max_nodes` nodes (checked every thousand or so); `None` if not, or if
+    /// the flag of [`Solver::set_stop_flag`] was raised first. The nodes
+    /// spent count either way. For callers that must not wait for a hard
+    /// position, such as a test-set generator or a server's request.
     pub fn solve_within(&mut self, pos: &Position<W, H>, max_nodes: u64) -> Option<Score> {
         if let Some(score) = self.known_score(pos) {
             self.begin(score, score);
             return Some(score);
         }
+        if self.stop_requested() {
+            return None;
+        }
         self.begin(pos.score_range().0, pos.score_range().1);
-        let (_, progress) = self.control(false);
+        let (stop, progress) = self.control(true);
         let mut searcher = Searcher::new(self.tables(pos, 0, false))
             .with_node_limit(max_nodes)
             .with_book(self.book.as_deref())
-            .with_control(None, progress);
+            .with_control(stop, progress);
         let score = exact_score(&mut searcher, pos, pos.score_range());
         searcher.publish();
         let nodes = searcher.nodes;

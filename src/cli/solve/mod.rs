@@ -21,6 +21,7 @@ use super::options::{
     parse_threads, resolve_threads,
 };
 use super::output::{after_write_error, warn};
+pub(super) use outcome::json_solved;
 use outcome::{Options, Outcome, evaluate};
 
 /// The examples closing both `-h` and `--help` of `c4 solve`.

@@ -129,21 +129,18 @@ impl Outcome {
                 micros,
                 pv,
             } => {
-                let pv_text = pv.as_deref().map(moves_to_string);
                 if opts.json {
-                    let obj = JsonSolved {
-                        line: origin.number(),
-                        board_size: opts.board.to_string(),
+                    json_solved(
+                        origin.number(),
+                        opts.board,
                         moves,
-                        score: *score,
-                        weak: opts.weak,
-                        nodes: opts.stats.then_some(*nodes),
-                        micros: opts.stats.then_some(*micros),
-                        best_move: pv.as_ref().map(|pv| pv.first().map(|&c| c + 1)),
-                        pv: pv_text,
-                    };
-                    to_json(&obj)
+                        *score,
+                        opts.weak,
+                        opts.stats.then_some((*nodes, *micros)),
+                        pv.as_deref(),
+                    )
                 } else {
+                    let pv_text = pv.as_deref().map(moves_to_string);
                     let mut line = format!("{moves} {score}");
                     if opts.stats {
                         line.push_str(&format!(" {nodes} {micros}"));
@@ -192,6 +189,31 @@ impl Outcome {
         };
         Some(line)
     }
+}
+
+/// The JSON line of a solved input (see `LONG_HELP`), without its newline:
+/// `stats` is the nodes and microseconds, `pv` the principal variation
+/// (0-based columns), each written only when given.
+pub(in crate::cli) fn json_solved(
+    line: usize,
+    board: BoardSize,
+    moves: &str,
+    score: i32,
+    weak: bool,
+    stats: Option<(u64, u64)>,
+    pv: Option<&[usize]>,
+) -> String {
+    to_json(&JsonSolved {
+        line,
+        board_size: board.to_string(),
+        moves,
+        score,
+        weak,
+        nodes: stats.map(|(nodes, _)| nodes),
+        micros: stats.map(|(_, micros)| micros),
+        best_move: pv.map(|pv| pv.first().map(|&c| c + 1)),
+        pv: pv.map(moves_to_string),
+    })
 }
 
 /// Serializes a value that cannot fail to serialize (plain structs).

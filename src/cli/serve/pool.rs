@@ -1,0 +1,283 @@
+//! The solver workers of `c4 serve`: a fixed number of threads, each with one
+//! solver, fed from a bounded queue; a job whose client has gone is dropped
+//! before it starts and stopped while it runs.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use serde::Serialize;
+use tokio::sync::oneshot;
+
+use c4::{BoardSize, Book, ForBoard, Solver, TableError};
+
+use super::compute::{Reply, Task};
+
+/// The solver a worker keeps between jobs: one board's, the last one used.
+pub struct WorkerSolver {
+    /// Which board `solver` is for.
+    board: BoardSize,
+    /// A `Solver<W, H>` of that board.
+    solver: Box<dyn Any + Send>,
+}
+
+/// A board's opening book, an `Arc<Book<W, H>>` of that board.
+pub type AnyBook = Arc<dyn Any + Send + Sync>;
+
+/// What every worker shares: how to make a solver.
+pub struct SolverConfig {
+    /// Bytes of each solver's table.
+    pub table_bytes: usize,
+    /// Opening books by board (an `Arc<Book<W, H>>` each), none when
+    /// `--no-book`.
+    pub books: Vec<(BoardSize, AnyBook)>,
+}
+
+impl SolverConfig {
+    /// The book of the `W` x `H` board, if any.
+    fn book<const W: usize, const H: usize>(&self) -> Option<Arc<Book<W, H>>> {
+        let board = BoardSize::of::<W, H>();
+        let (_, book) = self.books.iter().find(|(b, _)| *b == board)?;
+        Arc::clone(book).downcast::<Book<W, H>>().ok()
+    }
+}
+
+/// A worker's solver for the `W` x `H` board: the one it kept if it is for
+/// that board, else a new one, made after the old one is dropped so that a
+/// worker never holds two tables. Cleared either way, so that an answer does
+/// not depend on the jobs before it.
+pub fn solver_for<'a, const W: usize, const H: usize>(
+    kept: &'a mut Option<WorkerSolver>,
+    config: &SolverConfig,
+) -> Result<&'a mut Solver<W, H>, TableError> {
+    let board = BoardSize::of::<W, H>();
+    if kept.as_ref().is_some_and(|k| k.board != board) {
+        *kept = None;
+    }
+    if kept.is_none() {
+        let mut solver = Solver::<W, H>::with_table_bytes(config.table_bytes)?;
+        solver.set_book(config.book::<W, H>());
+        *kept = Some(WorkerSolver {
+            board,
+            solver: Box::new(solver),
+        });
+    }
+    let solver = kept
+        .as_mut()
+        .and_then(|k| k.solver.downcast_mut::<Solver<W, H>>())
+        .expect("the kept solver is for this board");
+    solver.clear();
+    solver.reset_node_count();
+    Ok(solver)
+}
+
+/// One request's work, as queued.
+struct Job {
+    /// The board and what to compute.
+    task: Task,
+    /// Set when the client has gone: the job is dropped or stopped.
+    cancel: Arc<AtomicBool>,
+    /// Where the answer goes.
+    reply: oneshot::Sender<Reply>,
+}
+
+/// Counters of the pool, as `GET /api/status` reports them.
+#[derive(Debug, Default)]
+struct Counters {
+    /// Jobs being computed.
+    busy: AtomicUsize,
+    /// Jobs waiting in the queue.
+    queued: AtomicUsize,
+    /// Jobs answered (any answer, a reached limit included).
+    answered: AtomicU64,
+    /// Jobs dropped or stopped because their client had gone.
+    cancelled: AtomicU64,
+    /// Requests turned away because the queue was full.
+    rejected: AtomicU64,
+    /// Jobs that reached the node limit.
+    limited: AtomicU64,
+}
+
+/// A snapshot of the pool's state.
+#[derive(Debug, Serialize)]
+pub struct Status {
+    /// Worker threads.
+    pub workers: usize,
+    /// Jobs the queue holds at most besides those running.
+    pub queue_capacity: usize,
+    /// Jobs being computed.
+    pub busy: usize,
+    /// Jobs waiting.
+    pub queued: usize,
+    /// Jobs answered since the server started.
+    pub answered: u64,
+    /// Jobs dropped or stopped because their client had gone.
+    pub cancelled: u64,
+    /// Requests turned away with 503 because the queue was full.
+    pub rejected: u64,
+    /// Jobs that reached the node limit.
+    pub limited: u64,
+}
+
+/// Why a job was not queued.
+#[derive(Debug)]
+pub enum SubmitError {
+    /// The queue is full: try again later.
+    Full,
+    /// The workers are gone (they never stop while the server runs).
+    Closed,
+}
+
+/// The worker threads and their queue.
+pub struct Pool {
+    /// The queue's sending end.
+    queue: SyncSender<Job>,
+    /// The counters.
+    counters: Arc<Counters>,
+    /// Worker threads.
+    workers: usize,
+    /// Queue capacity.
+    capacity: usize,
+}
+
+impl Pool {
+    /// Starts `workers` threads (at least one) sharing a queue of `capacity`
+    /// waiting jobs. Each worker makes its solver on its first job.
+    pub fn start(workers: usize, capacity: usize, config: Arc<SolverConfig>) -> Pool {
+        let workers = workers.max(1);
+        let (queue, jobs) = mpsc::sync_channel::<Job>(capacity);
+        let jobs = Arc::new(Mutex::new(jobs));
+        let counters = Arc::new(Counters::default());
+        for n in 0..workers {
+            let jobs = Arc::clone(&jobs);
+            let counters = Arc::clone(&counters);
+            let config = Arc::clone(&config);
+            thread::Builder::new()
+                .name(format!("c4-solver-{n}"))
+                .spawn(move || work(&jobs, &counters, &config))
+                .expect("a worker thread starts");
+        }
+        Pool {
+            queue,
+            counters,
+            workers,
+            capacity,
+        }
+    }
+
+    /// Queues `task`; `cancel` stops it once set. The answer arrives on the
+    /// returned channel (closed without one if the job was dropped).
+    pub fn submit(
+        &self,
+        task: Task,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<oneshot::Receiver<Reply>, SubmitError> {
+        let (reply, answer) = oneshot::channel();
+        // Counted before it is sent, so that a worker's decrement never
+        // comes first.
+        self.counters.queued.fetch_add(1, Ordering::SeqCst);
+        match self.queue.try_send(Job {
+            task,
+            cancel,
+            reply,
+        }) {
+            Ok(()) => Ok(answer),
+            Err(e) => {
+                self.counters.queued.fetch_sub(1, Ordering::SeqCst);
+                match e {
+                    TrySendError::Full(_) => {
+                        self.counters.rejected.fetch_add(1, Ordering::Relaxed);
+                        Err(SubmitError::Full)
+                    }
+                    TrySendError::Disconnected(_) => Err(SubmitError::Closed),
+                }
+            }
+        }
+    }
+
+    /// The pool's state now.
+    pub fn status(&self) -> Status {
+        let c = &self.counters;
+        Status {
+            workers: self.workers,
+            queue_capacity: self.capacity,
+            busy: c.busy.load(Ordering::SeqCst),
+            queued: c.queued.load(Ordering::SeqCst),
+            answered: c.answered.load(Ordering::Relaxed),
+            cancelled: c.cancelled.load(Ordering::Relaxed),
+            rejected: c.rejected.load(Ordering::Relaxed),
+            limited: c.limited.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// A worker: takes jobs until the queue closes.
+fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig) {
+    let mut kept: Option<WorkerSolver> = None;
+    loop {
+        let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        let Ok(job) = job else { return };
+        counters.busy.fetch_add(1, Ordering::SeqCst);
+        counters.queued.fetch_sub(1, Ordering::SeqCst);
+        let reply = if job.cancel.load(Ordering::Relaxed) || job.reply.is_closed() {
+            Reply::Cancelled
+        } else {
+            let run = RunTask {
+                task: &job.task,
+                kept: &mut kept,
+                config,
+                cancel: &job.cancel,
+            };
+            let board = job.task.board;
+            catch_unwind(AssertUnwindSafe(|| board.dispatch(run))).unwrap_or_else(|_| {
+                // The solver may be left in any state: make a new one.
+                kept = None;
+                Reply::Failed
+            })
+        };
+        let counter = match reply {
+            Reply::Cancelled => &counters.cancelled,
+            Reply::NodeLimit { .. } => {
+                counters.answered.fetch_add(1, Ordering::Relaxed);
+                &counters.limited
+            }
+            _ => &counters.answered,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        // The client may have gone meanwhile: nobody to answer.
+        let _ = job.reply.send(reply);
+        counters.busy.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A job on the board of its task.
+struct RunTask<'a> {
+    /// What to compute.
+    task: &'a Task,
+    /// The worker's solver.
+    kept: &'a mut Option<WorkerSolver>,
+    /// How to make one.
+    config: &'a SolverConfig,
+    /// The job's cancel flag.
+    cancel: &'a Arc<AtomicBool>,
+}
+
+impl ForBoard for RunTask<'_> {
+    type Output = Reply;
+    fn run<const W: usize, const H: usize>(self) -> Reply {
+        match solver_for::<W, H>(self.kept, self.config) {
+            Ok(solver) => {
+                // The solver polls the flag inside its searches too, so a
+                // request whose client has gone stops within milliseconds.
+                solver.set_stop_flag(Some(Arc::clone(self.cancel)));
+                let reply = self.task.run(solver, self.cancel);
+                solver.set_stop_flag(None);
+                reply
+            }
+            Err(_) => Reply::Failed,
+        }
+    }
+}

@@ -1,0 +1,463 @@
+//! The JSON API of `c4 serve`, over real HTTP: every route, every error and
+//! the queue limit. The answers are checked against the CLI's own output
+//! (`c4 analyze --json`, `c4 solve --json --pv`, byte for byte) and against
+//! the standard test sets, whose scores are the independent witness.
+
+mod common;
+mod serve_support;
+
+use std::time::Duration;
+
+use c4::Position;
+use serde_json::Value;
+use serve_support::{Server, c4_stderr_failing, c4_stdout};
+
+/// The query string of `moves` on a board, percent-encoded.
+fn query(moves: &str, extra: &str) -> String {
+    let encoded: String = moves
+        .bytes()
+        .map(|b| match b {
+            b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("moves={encoded}{extra}")
+}
+
+#[test]
+fn analyze_answers_as_the_cli_does() {
+    let server = Server::start(&["--workers", "1"]);
+    // The empty board (from the book), a middle game, a full column and a
+    // win at once, a finished game, a trailing score as in a test-set line.
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("", "", &[]),
+        ("4453", "", &[]),
+        ("4453", "&weak=1", &["--weak"]),
+        ("111111232323", "", &[]),
+        ("111111232323", "&weak=true", &["--weak"]),
+        ("1212121", "", &[]),
+        ("4453 -2", "", &[]),
+        (
+            "121212",
+            "&width=6&height=5",
+            &["--width", "6", "--height", "5"],
+        ),
+        ("", "&width=4&height=4", &["--width", "4", "--height", "4"]),
+    ];
+    for (moves, extra, flags) in cases {
+        let r = server.get(&format!("/api/analyze?{}", query(moves, extra)));
+        assert_eq!(r.status, 200, "{moves:?} {flags:?}: {}", r.body);
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        let mut args = vec!["analyze", "--json", moves];
+        args.extend_from_slice(flags);
+        assert_eq!(r.body, c4_stdout(&args), "{moves:?} {flags:?}");
+    }
+}
+
+#[test]
+fn solve_answers_as_the_cli_does() {
+    let server = Server::start(&["--workers", "1"]);
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("4453", "", &[]),
+        ("4453", "&weak=1", &["--weak"]),
+        ("121212", "", &[]),
+        ("1212121", "", &[]),
+        ("2252576253462244111563365343671351441", "", &[]),
+        (
+            "121212",
+            "&width=6&height=5",
+            &["--width", "6", "--height", "5"],
+        ),
+    ];
+    for (moves, extra, flags) in cases {
+        let r = server.get(&format!("/api/solve?{}", query(moves, extra)));
+        assert_eq!(r.status, 200, "{moves:?}: {}", r.body);
+        let mut args = vec!["solve", "--json", "--pv", moves];
+        args.extend_from_slice(flags);
+        assert_eq!(r.body, c4_stdout(&args), "{moves:?} {flags:?}");
+    }
+}
+
+/// The independent witness: the scores of standard test-set lines (End-Easy
+/// and Middle-Easy), and perfect-play lines that end on the move those
+/// scores predict.
+#[test]
+fn scores_match_the_standard_sets() {
+    let Some(sets) = common::sets::standard_sets() else {
+        return;
+    };
+    let server = Server::start(&["--workers", "1"]);
+    for set in ["Test_L3_R1", "Test_L2_R1"] {
+        for line in sets.load(set, Some(5)) {
+            let q = query(&line.moves, "");
+            let solved = server.get_json(&format!("/api/solve?{q}"));
+            assert_eq!(solved["score"], line.score, "{set} line {}", line.line);
+            let analysis = server.get_json(&format!("/api/analyze?{q}"));
+            assert_eq!(analysis["score"], line.score, "{set} line {}", line.line);
+            let best = analysis["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_i64)
+                .max();
+            assert_eq!(best, Some(i64::from(line.score)));
+            let start = common::moves_from_string(&line.moves);
+            let pos = Position::<7, 6>::parse(&line.moves).unwrap();
+            let pv = common::moves_from_string(solved["pv"].as_str().unwrap());
+            common::check_line_ends_as_predicted(&start, &pos, line.score, &pv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_levels_move_as_defined() {
+    let server = Server::start(&["--workers", "1"]);
+    for moves in ["4453", "2252576253462244111563365343671351441", "44444432"] {
+        let analysis = server.get_json(&format!("/api/analyze?{}", query(moves, "")));
+        let scores: Vec<Option<i64>> = analysis["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::as_i64)
+            .collect();
+        let best = scores.iter().flatten().max().copied().unwrap();
+        // Perfect: the best move `c4 analyze` names.
+        let perfect = server.get_json(&format!("/api/move?{}", query(moves, "&level=4")));
+        assert_eq!(perfect["move"], analysis["best_move"], "{moves}");
+        assert_eq!(perfect["level_name"], "perfect");
+        // Strong: a move that keeps the outcome, whatever the seed.
+        for seed in 0..5 {
+            let strong = server.get_json(&format!(
+                "/api/move?{}",
+                query(moves, &format!("&level=3&seed={seed}"))
+            ));
+            let col = strong["move"].as_u64().unwrap() as usize;
+            let s = scores[col - 1].expect("a legal column");
+            if best < 0 {
+                assert_eq!(s, best);
+            } else {
+                assert_eq!(s.signum(), best.signum(), "{moves} seed {seed}");
+            }
+        }
+        // Beginner: a legal column, the same for the same seed.
+        for seed in [1u64, 2, 3, u64::MAX] {
+            let path = format!(
+                "/api/move?{}",
+                query(moves, &format!("&level=0&seed={seed}"))
+            );
+            let a = server.get_json(&path);
+            assert_eq!(a, server.get_json(&path), "the seed decides");
+            assert_eq!(a["seed"], seed);
+            let col = a["move"].as_u64().unwrap() as usize;
+            assert!(scores[col - 1].is_some(), "{moves}: column {col} is full");
+        }
+    }
+    // Without a seed, the server picks one and says which.
+    let a = server.get_json("/api/move?moves=4453&level=0");
+    let again = server.get_json(&format!("/api/move?moves=4453&level=0&seed={}", a["seed"]));
+    assert_eq!(a["move"], again["move"]);
+}
+
+/// A 400 answer: its status, the parameter it names, the character, and a
+/// part of its message.
+fn assert_bad(server: &Server, path: &str, parameter: &str, character: Option<u64>, says: &str) {
+    let r = server.get(path);
+    assert_eq!(r.status, 400, "{path}: {}", r.body);
+    let v = r.json();
+    assert_eq!(v["parameter"], parameter, "{path}: {v}");
+    assert_eq!(v["character"].as_u64(), character, "{path}: {v}");
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains(says), "{path}: {error}");
+}
+
+#[test]
+fn bad_input_is_400_naming_the_character_and_the_reason() {
+    let server = Server::start(&["--workers", "1"]);
+    // The position's errors are the CLI's, word for word.
+    for (moves, character) in [("448", 3), ("1111111", 7), ("12121212", 8), ("44x5", 3)] {
+        let stderr = c4_stderr_failing(&["analyze", moves]);
+        let cli = stderr
+            .trim_end()
+            .split_once("': ")
+            .map(|(_, message)| message)
+            .unwrap();
+        for route in ["analyze", "solve", "move"] {
+            let path = format!("/api/{route}?{}", query(moves, "&level=1"));
+            let path = if route == "move" {
+                path
+            } else {
+                path.replace("&level=1", "")
+            };
+            let r = server.get(&path);
+            assert_eq!(r.status, 400, "{path}");
+            let v = r.json();
+            assert_eq!(v["error"], cli, "{path}");
+            assert_eq!(v["character"], character, "{path}");
+            assert_eq!(v["input"], moves, "{path}");
+            assert_eq!(v["parameter"], "moves", "{path}");
+        }
+    }
+    assert_bad(
+        &server,
+        "/api/analyze?moves=6&width=5&height=4",
+        "moves",
+        Some(1),
+        "(1-5)",
+    );
+    let r = server.get("/api/analyze?moves=5&width=5&height=4");
+    assert_eq!(
+        r.status, 200,
+        "column 5 exists on a 5-wide board: {}",
+        r.body
+    );
+    assert_bad(
+        &server,
+        "/api/analyze?moves=44&mvoes=4",
+        "mvoes",
+        None,
+        "unknown parameter 'mvoes'",
+    );
+    assert_bad(
+        &server,
+        "/api/analyze?moves=4&moves=5",
+        "moves",
+        None,
+        "given twice",
+    );
+    assert_bad(&server, "/api/analyze?width=3", "width", None, "too small");
+    assert_bad(
+        &server,
+        "/api/analyze?height=2",
+        "height",
+        None,
+        "too small",
+    );
+    assert_bad(
+        &server,
+        "/api/analyze?width=9&height=9",
+        "board",
+        None,
+        "too big",
+    );
+    assert_bad(
+        &server,
+        "/api/analyze?width=seven",
+        "width",
+        None,
+        "not a whole number",
+    );
+    assert_bad(
+        &server,
+        "/api/analyze?weak=maybe",
+        "weak",
+        None,
+        "not 1 or 0",
+    );
+    assert_bad(
+        &server,
+        "/api/solve?level=1",
+        "level",
+        None,
+        "unknown parameter 'level'",
+    );
+    assert_bad(
+        &server,
+        "/api/move?moves=4",
+        "level",
+        None,
+        "'level' is missing",
+    );
+    assert_bad(
+        &server,
+        "/api/move?level=5",
+        "level",
+        None,
+        "there is no level 5",
+    );
+    assert_bad(
+        &server,
+        "/api/move?level=-1",
+        "level",
+        None,
+        "not a whole number",
+    );
+    assert_bad(
+        &server,
+        "/api/move?level=1&seed=x",
+        "seed",
+        None,
+        "not a whole number",
+    );
+    assert_bad(
+        &server,
+        "/api/move?moves=1212121&level=0",
+        "moves",
+        None,
+        "the game is over",
+    );
+    assert_bad(&server, "/api/status?x=1", "x", None, "unknown parameter");
+}
+
+#[test]
+fn routes_methods_and_sizes() {
+    let server = Server::start(&["--workers", "1"]);
+    for (path, kind, contains) in [
+        ("/", "text/html; charset=utf-8", "<svg id=\"board\""),
+        ("/app.js", "text/javascript; charset=utf-8", "/api/analyze"),
+        ("/style.css", "text/css; charset=utf-8", "--red"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let r = server.get(path);
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-type"), Some(kind), "{path}");
+        assert!(r.body.contains(contains), "{path}");
+    }
+    // The page needs nothing from the network: no address but the SVG
+    // namespace's (a name, never fetched).
+    let page = server.get("/").body + &server.get("/app.js").body + &server.get("/style.css").body;
+    let page = page.replace("\"http://www.w3.org/2000/svg\"", "");
+    assert!(!page.contains("http:") && !page.contains("https:") && !page.contains("//cdn"));
+
+    for path in ["/nope", "/api/nope", "/api", "/index.htm"] {
+        let r = server.get(path);
+        assert_eq!(r.status, 404, "{path}");
+        assert_eq!(r.json()["error"], format!("no such page: {path}"));
+    }
+    for (method, path) in [
+        ("POST", "/api/analyze"),
+        ("PUT", "/"),
+        ("DELETE", "/api/move"),
+    ] {
+        let r = server.request(method, path, &[], b"");
+        assert_eq!(r.status, 405, "{method} {path}");
+        assert_eq!(r.header("allow"), Some("GET, HEAD"));
+        assert!(r.json()["error"].as_str().unwrap().contains("use GET"));
+    }
+    assert_eq!(server.request("HEAD", "/", &[], b"").status, 200);
+    // A body, even on GET, is refused before it is read.
+    let r = server.request("GET", "/api/analyze", &[], b"moves=4453");
+    assert_eq!(r.status, 413);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("no request body")
+    );
+    let r = server.request("POST", "/api/analyze", &[], &vec![b'4'; 100_000]);
+    assert_eq!(r.status, 413);
+    // A URL over 2 KiB.
+    let r = server.get(&format!("/api/analyze?moves={}", "4".repeat(3000)));
+    assert_eq!(r.status, 414);
+    assert!(r.json()["error"].as_str().unwrap().contains("2048"));
+
+    let info = server.get_json("/api/info");
+    assert_eq!(info["boards"].as_array().unwrap().len(), 42);
+    let with_book: Vec<&Value> = info["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["book"] == true)
+        .collect();
+    assert_eq!(with_book.len(), 1);
+    assert_eq!(
+        (&with_book[0]["width"], &with_book[0]["height"]),
+        (&7.into(), &6.into())
+    );
+    let levels: Vec<&str> = info["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        levels,
+        ["beginner", "novice", "intermediate", "strong", "perfect"]
+    );
+    assert_eq!(info["workers"], 1);
+    let status = server.status();
+    assert_eq!(
+        (status["busy"].as_u64(), status["queued"].as_u64()),
+        (Some(0), Some(0))
+    );
+}
+
+/// A request that needs more nodes than the limit is answered 422, never
+/// with a score; a level that needs no search still moves.
+#[test]
+fn the_node_limit_is_reported_as_such() {
+    let server = Server::start(&["--workers", "1", "--no-book", "--max-nodes", "1000"]);
+    for path in [
+        "/api/analyze?moves=",
+        "/api/analyze?moves=&weak=1",
+        "/api/solve?moves=4",
+        "/api/move?moves=4&level=4",
+    ] {
+        let r = server.get(path);
+        assert_eq!(r.status, 422, "{path}: {}", r.body);
+        let v = r.json();
+        assert_eq!(v["limit"], "nodes");
+        assert_eq!(v["max_nodes"], 1000);
+        assert!(v.get("score").is_none() && v.get("scores").is_none());
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("node limit reached")
+        );
+    }
+    let r = server.get("/api/move?moves=4&level=0&seed=5");
+    assert_eq!(r.status, 200, "the beginner does not search: {}", r.body);
+    // A position near the end fits in 1000 nodes.
+    let r = server.get("/api/analyze?moves=2252576253462244111563365343671351441");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(server.status()["limited"], 4);
+}
+
+/// One worker and one place in the queue: a third request is turned away
+/// with 503 and Retry-After. Walking away from the running request and the
+/// queued one cancels both: neither is answered.
+#[test]
+fn the_queue_is_bounded_and_gone_clients_are_cancelled() {
+    // The 8x7 board has no book: its empty board takes far more than the
+    // limit, so the first request is still searching while the others come.
+    let server = Server::start(&[
+        "--workers",
+        "1",
+        "--queue",
+        "1",
+        "--no-book",
+        "--max-nodes",
+        "50000000",
+    ]);
+    let slow = "/api/analyze?moves=&width=8&height=7";
+    let running = server.send("GET", slow, &[], b"");
+    server.wait_for_status("the first request to start", Duration::from_secs(60), |s| {
+        s["busy"] == 1
+    });
+    let queued = server.send("GET", slow, &[], b"");
+    server.wait_for_status("the second request to wait", Duration::from_secs(60), |s| {
+        s["queued"] == 1
+    });
+    let r = server.get(slow);
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.header("retry-after"), Some("1"));
+    assert!(r.json()["error"].as_str().unwrap().starts_with("busy"));
+    assert_eq!(server.status()["rejected"], 1);
+
+    drop(queued);
+    drop(running);
+    let status = server.wait_for_status(
+        "both requests to be cancelled",
+        Duration::from_secs(900),
+        |s| s["cancelled"] == 2,
+    );
+    assert_eq!(status["answered"], 0, "{status}");
+    assert_eq!(status["limited"], 0, "{status}");
+    assert_eq!(
+        (status["busy"].as_u64(), status["queued"].as_u64()),
+        (Some(0), Some(0))
+    );
+    // The worker is free again (the beginner needs no search).
+    let r = server.get("/api/move?moves=4453&width=8&height=7&level=0");
+    assert_eq!(r.status, 200, "{}", r.body);
+}

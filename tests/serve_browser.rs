@@ -1,0 +1,629 @@
+//! The page of `c4 serve` in a real browser: headless Chromium driven by
+//! chromedriver over WebDriver. It opens the page, clicks columns, reads the
+//! scores shown and checks them against `c4 analyze --json`, steps through
+//! the perfect-play line, plays a game against level 0, and takes
+//! screenshots (a desktop one and a phone-sized one).
+//!
+//! Chromium and chromedriver come from Debian's `chromium` and
+//! `chromium-driver` packages (`.ci/run` installs them). Without them the
+//! test prints one line and passes, unless `CI` is set. The screenshots go
+//! to `target/serve-browser/`; with `C4_UPDATE_SCREENSHOT=1` the desktop one
+//! also replaces `docs/screenshot.png`, the README's.
+
+mod serve_support;
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use c4::{Position, Solver};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use serve_support::{Server, c4_stdout};
+
+/// Where a program may be installed.
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([
+            PathBuf::from("/usr/bin"),
+            PathBuf::from("/usr/lib/chromium"),
+        ])
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// chromedriver, on a port of its own; killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(program: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(program)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let start = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "chromedriver did not listen"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs `script` in the page and returns its value.
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .expect("the script runs")
+}
+
+/// Waits (at most `limit`) until `condition`, a JavaScript expression, is
+/// true in the page; panics naming `what` after that.
+async fn wait_until(client: &Client, what: &str, condition: &str, limit: Duration) {
+    let start = Instant::now();
+    let script = format!("return !!({condition});");
+    loop {
+        if js(client, &script).await == Value::Bool(true) {
+            return;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "waited {limit:?} for {what} ({condition})"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until the page has no request under way.
+async fn settle(client: &Client, what: &str) {
+    wait_until(
+        client,
+        what,
+        "document.body.dataset.busy === '0'",
+        Duration::from_secs(300),
+    )
+    .await;
+}
+
+/// The moves in the page's address.
+async fn hash(client: &Client) -> String {
+    js(client, "return decodeURIComponent(location.hash.slice(1));")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Clicks column `col` (0-based) of the board.
+async fn click_column(client: &Client, col: usize) {
+    client
+        .find(Locator::Css(&format!(
+            "#board g.column[data-col=\"{col}\"]"
+        )))
+        .await
+        .expect("the column")
+        .click()
+        .await
+        .expect("a click");
+}
+
+/// The scores shown above the columns, as numbers (`None` where none is
+/// shown), read from the text a person sees ("+2", "0", "−3").
+async fn shown_scores(client: &Client, width: usize) -> Vec<Option<i64>> {
+    let shown = js(
+        client,
+        "return [...document.querySelectorAll('#board text.score-text')]\
+         .map(t => [Number(t.dataset.col), t.textContent]);",
+    )
+    .await;
+    let mut scores = vec![None; width];
+    for pair in shown.as_array().unwrap() {
+        let col = pair[0].as_u64().unwrap() as usize;
+        let text = pair[1]
+            .as_str()
+            .unwrap()
+            .replace('\u{2212}', "-")
+            .replace('+', "");
+        scores[col] = Some(text.parse().unwrap_or_else(|_| panic!("a score: {text:?}")));
+    }
+    scores
+}
+
+/// The scores and best move `c4 analyze --json` gives for `moves`.
+fn cli_analysis(moves: &str) -> Value {
+    serde_json::from_str(&c4_stdout(&["analyze", "--json", moves])).unwrap()
+}
+
+/// Checks the scores, the best-move mark and the sentence the page shows for
+/// its current position against `c4 analyze`.
+async fn check_scores(client: &Client, moves: &str) {
+    let cli = cli_analysis(moves);
+    let expected: Vec<Option<i64>> = cli["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(Value::as_i64)
+        .collect();
+    assert_eq!(
+        shown_scores(client, 7).await,
+        expected,
+        "position {moves:?}"
+    );
+    let best = js(
+        client,
+        "const b = document.querySelector('#board .score-pill.best');\
+         return b ? Number(b.parentNode.dataset.col) + 1 : null;",
+    )
+    .await;
+    assert_eq!(best, cli["best_move"], "best move of {moves:?}");
+    let sentence = client
+        .find(Locator::Id("sentence"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let score = cli["score"].as_i64().unwrap();
+    if score != 0 {
+        let winner = if (score > 0) == (cli["side_to_move"] == "X") {
+            "Red"
+        } else {
+            "Yellow"
+        };
+        let expected = if score > 0 {
+            format!("{winner} to move and wins on move {}", cli["win_on_move"])
+        } else {
+            format!("{winner} wins on move {}", cli["win_on_move"])
+        };
+        assert!(
+            sentence.contains(&expected),
+            "{sentence:?} should say {expected:?}"
+        );
+    } else {
+        assert!(sentence.contains("draw"), "{sentence:?}");
+    }
+}
+
+/// Waits for the perfect-play line and checks it is `c4 solve --pv`'s.
+async fn check_line(client: &Client, moves: &str) {
+    wait_until(
+        client,
+        "the line",
+        "document.querySelectorAll('#pv button').length > 0",
+        Duration::from_secs(300),
+    )
+    .await;
+    let solved: Value =
+        serde_json::from_str(&c4_stdout(&["solve", "--json", "--pv", moves])).unwrap();
+    let pv = js(
+        client,
+        "return [...document.querySelectorAll('#pv button')].map(b => b.textContent).join('');",
+    )
+    .await;
+    assert_eq!(pv, solved["pv"], "the line of {moves:?}");
+}
+
+/// Saves a screenshot of the top of the page under `target/serve-browser/`
+/// (the pointer moved off the board first) and returns its path.
+async fn screenshot(client: &Client, name: &str) -> PathBuf {
+    client
+        .find(Locator::Css("h1"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    js(client, "window.scrollTo(0, 0); return 0;").await;
+    // A frame or two for the pointer's move to show.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = client.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, &png).unwrap();
+    path
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty());
+    let chromium = find_program(&["chromium", "chromium-browser"]);
+    let driver = find_program(&["chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            !in_ci,
+            "CI is set but chromium or chromedriver is missing (apt-get install chromium chromium-driver)"
+        );
+        println!(
+            "skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let server = Arc::new(Server::start(&["--workers", "2"]));
+    // A server whose requests stop at 50M nodes, for a position that takes
+    // far more (the 8x7 board has no book).
+    let slow = Arc::new(Server::start(&[
+        "--workers",
+        "1",
+        "--max-nodes",
+        "50000000",
+    ]));
+    let driver = Driver::start(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let profile = std::env::temp_dir().join(format!("c4-chromium-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": chromium,
+                "args": [
+                    "--headless=new",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    "--hide-scrollbars",
+                    "--force-device-scale-factor=1",
+                    "--window-size=1280,1000",
+                    format!("--user-data-dir={}", profile.display()),
+                ],
+            }),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+            .expect("a WebDriver session");
+        // Run in a task, so that a failure still closes the browser.
+        let result = tokio::spawn(run_page(client.clone(), server, slow)).await;
+        let _ = client.close().await;
+        let _ = std::fs::remove_dir_all(&profile);
+        if let Err(e) = result {
+            std::panic::resume_unwind(e.into_panic());
+        }
+    });
+}
+
+/// What the browser does.
+async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
+    let client = &client;
+    client.set_window_size(1280, 1000).await.unwrap();
+
+    // 1. Open the page: the empty board, scored from the book.
+    client.goto(&server.url("/")).await.unwrap();
+    wait_until(
+        client,
+        "the board",
+        "document.querySelectorAll('#board g.column').length === 7",
+        Duration::from_secs(60),
+    )
+    .await;
+    settle(client, "the first analysis").await;
+    wait_until(
+        client,
+        "the line",
+        "document.querySelectorAll('#pv button').length > 0",
+        Duration::from_secs(300),
+    )
+    .await;
+    check_scores(client, "").await;
+
+    // 2. Click columns 4, 3, 5: the address follows.
+    for (n, col) in [3, 2, 4].into_iter().enumerate() {
+        click_column(client, col).await;
+        settle(client, "an analysis").await;
+        assert_eq!(hash(client).await.len(), n + 1);
+    }
+    assert_eq!(hash(client).await, "435");
+
+    // 3. The scores shown are `c4 analyze`'s (wins, draws and losses here);
+    // the line is `c4 solve --pv`'s.
+    check_scores(client, "435").await;
+    check_line(client, "435").await;
+    let path = screenshot(client, "desktop.png").await;
+    if std::env::var("C4_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1") {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshot.png");
+        std::fs::copy(&path, docs).unwrap();
+    }
+    click_column(client, 2).await;
+    settle(client, "an analysis").await;
+    assert_eq!(hash(client).await, "4353");
+    check_scores(client, "4353").await;
+    check_line(client, "4353").await;
+
+    // Step through the line: its moves appear ahead of the position.
+    client
+        .find(Locator::Id("pv-next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("pv-next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board .disc.preview').length;"
+        )
+        .await,
+        2
+    );
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board .disc:not(.preview)').length;"
+        )
+        .await,
+        4
+    );
+    client
+        .find(Locator::Id("pv-first"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board .disc.preview').length;"
+        )
+        .await,
+        0
+    );
+
+    // Undo and redo.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "undo").await;
+    assert_eq!(hash(client).await, "435");
+    check_scores(client, "435").await;
+    client
+        .find(Locator::Id("redo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "redo").await;
+    assert_eq!(hash(client).await, "4353");
+
+    // A position typed in, with a mistake: the server's reason is shown.
+    let input = client.find(Locator::Id("moves")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("44x").await.unwrap();
+    client
+        .find(Locator::Css("#position-form button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "the bad position").await;
+    let error = client
+        .find(Locator::Id("position-error"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(error, "character 3 ('x') is not a column (1-7)");
+    assert_eq!(hash(client).await, "4353", "a bad position changes nothing");
+
+    // A position carried in the address.
+    client.goto(&server.url("/#3344")).await.unwrap();
+    wait_until(
+        client,
+        "the address's position",
+        "location.hash === '#3344' && document.querySelectorAll('#board .disc').length === 4",
+        Duration::from_secs(60),
+    )
+    .await;
+    settle(client, "its analysis").await;
+    check_scores(client, "3344").await;
+
+    // 4. A game against level 0, Red (first) played perfectly by this test
+    // (with c4's own solver): c4's replies are legal, and Red wins.
+    client
+        .find(Locator::Id("play-side"))
+        .await
+        .unwrap()
+        .select_by_value("X")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("play-level"))
+        .await
+        .unwrap()
+        .select_by_value("0")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "a new game").await;
+    assert_eq!(hash(client).await, "");
+    let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
+    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6>() {
+        solver.set_book(Some(std::sync::Arc::new(book)));
+    }
+    let mut replies = 0;
+    loop {
+        let moves = hash(client).await;
+        let pos = Position::<7, 6>::parse(&moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+        if pos.is_game_over() {
+            break;
+        }
+        assert_eq!(pos.moves_played() % 2, 0, "Red to move in {moves:?}");
+        let (col, _) = solver.best_move(&pos).unwrap();
+        click_column(client, col).await;
+        let before = moves.len();
+        wait_until(
+            client,
+            "c4's reply",
+            &format!("document.body.dataset.busy === '0' && (decodeURIComponent(location.hash).length - 1 >= {} || /win|draw/i.test(document.getElementById('game-status').textContent))", before + 2),
+            Duration::from_secs(120),
+        )
+        .await;
+        replies += 1;
+        assert!(replies <= 21, "the game should be over");
+    }
+    let status = client
+        .find(Locator::Id("game-status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(status.starts_with("You win"), "{status:?}");
+    let moves = hash(client).await;
+    let pos = Position::<7, 6>::parse(&moves).unwrap();
+    assert!(
+        pos.is_won() && pos.moves_played() % 2 == 1,
+        "Red won: {moves}"
+    );
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board .win-ring').length >= 4;"
+        )
+        .await,
+        true
+    );
+    screenshot(client, "game.png").await;
+
+    // 5. A phone-sized screen: nothing wider than the screen.
+    client.set_window_size(390, 844).await.unwrap();
+    client.goto(&server.url("/#4453")).await.unwrap();
+    wait_until(
+        client,
+        "the phone page",
+        "document.querySelectorAll('#board .disc').length === 4",
+        Duration::from_secs(60),
+    )
+    .await;
+    settle(client, "its analysis").await;
+    check_scores(client, "4453").await;
+    let fits = js(
+        client,
+        "return document.documentElement.scrollWidth <= window.innerWidth;",
+    )
+    .await;
+    assert_eq!(fits, true, "the page is wider than a phone's screen");
+    screenshot(client, "phone.png").await;
+
+    // 6. A slow position: the page says it is thinking, and Stop stops it,
+    // on the page and on the server.
+    client.set_window_size(1280, 1000).await.unwrap();
+    client.goto(&slow.url("/#8x7:")).await.unwrap();
+    wait_until(
+        client,
+        "the thinking sign",
+        "!document.getElementById('thinking').hidden",
+        Duration::from_secs(60),
+    )
+    .await;
+    let thinking = client
+        .find(Locator::Id("thinking"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(thinking.contains("Stop"), "{thinking:?}");
+    client
+        .find(Locator::Id("stop"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    settle(client, "the stop").await;
+    let shown = client
+        .find(Locator::Id("sentence"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(shown, "Stopped.");
+    // The position is the one asked for, without its scores.
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board g.column').length;"
+        )
+        .await,
+        8
+    );
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board text.score-text').length;"
+        )
+        .await,
+        0
+    );
+    assert_eq!(
+        js(client, "return document.getElementById('thinking').hidden;").await,
+        true
+    );
+    let status = tokio::task::spawn_blocking(move || {
+        slow.wait_for_status(
+            "the request to be cancelled",
+            Duration::from_secs(600),
+            |s| s["cancelled"] == 1,
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(status["limited"], 0, "{status}");
+}

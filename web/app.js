@@ -1,0 +1,683 @@
+// The page of `c4 serve`: draws the board, asks the server for every
+// column's score (/api/analyze), the perfect-play line (/api/solve) and the
+// move of a level (/api/move), and keeps the position in the address
+// (#4453, or #8x7:4453 on another board).
+"use strict";
+
+const NAMES = { X: "Red", O: "Yellow" };
+const CELL = 100; // SVG units per cell
+const TOP = 76; // the score row above the board
+const BOTTOM = 40; // the column numbers below it
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const state = {
+  width: 7,
+  height: 6,
+  moves: [], // 0-based columns
+  redo: [],
+  analysis: null, // the answer of /api/analyze for `moves`
+  solved: null, // the answer of /api/solve for `moves`
+  pvStep: 0, // moves of the line shown ahead of the position
+  game: null, // { human: "X" | "O", level, start } while playing c4
+  paused: false, // c4 was stopped before it moved
+  info: null,
+  generation: 0, // bumped by every change, so late answers are dropped
+  controllers: new Set(),
+  pending: 0,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ---------- positions ----------
+
+function columnChar(col) {
+  return col < 9 ? String(col + 1) : String.fromCharCode(97 + col - 9);
+}
+
+function movesString(moves) {
+  return moves.map(columnChar).join("");
+}
+
+function sideToMove(count) {
+  return count % 2 === 0 ? "X" : "O";
+}
+
+// The grid after `moves`: grid[col][row] is "X", "O" or undefined.
+function gridOf(moves, width) {
+  const grid = Array.from({ length: width }, () => []);
+  moves.forEach((col, i) => grid[col].push(sideToMove(i)));
+  return grid;
+}
+
+// The four (or more) cells in a row through the last move, if it won.
+function winningCells(moves, width, height) {
+  if (moves.length === 0) return null;
+  const grid = gridOf(moves, width);
+  const col = moves[moves.length - 1];
+  const row = grid[col].length - 1;
+  const who = grid[col][row];
+  const at = (c, r) => c >= 0 && c < width && r >= 0 && r < height && grid[c][r] === who;
+  for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    const cells = [[col, row]];
+    for (const sign of [1, -1]) {
+      let c = col + sign * dc;
+      let r = row + sign * dr;
+      while (at(c, r)) {
+        cells.push([c, r]);
+        c += sign * dc;
+        r += sign * dr;
+      }
+    }
+    if (cells.length >= 4) return cells;
+  }
+  return null;
+}
+
+function gameOver(moves) {
+  return winningCells(moves, state.width, state.height) !== null ||
+    moves.length === state.width * state.height;
+}
+
+function canPlay(moves, col) {
+  return moves.filter((c) => c === col).length < state.height;
+}
+
+// ---------- the address ----------
+
+function boardName() {
+  return `${state.width}x${state.height}`;
+}
+
+function hashOf() {
+  const m = movesString(state.moves);
+  return state.width === 7 && state.height === 6 ? `#${m}` : `#${boardName()}:${m}`;
+}
+
+function readHash() {
+  const text = decodeURIComponent(location.hash.replace(/^#/, ""));
+  const match = /^(\d+)x(\d+):(.*)$/.exec(text);
+  if (match) return { width: +match[1], height: +match[2], moves: match[3] };
+  return { width: 7, height: 6, moves: text };
+}
+
+// ---------- the server ----------
+
+class ApiError extends Error {
+  constructor(status, body, retryAfter) {
+    super(body && body.error ? body.error : `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+}
+
+function setBusy(delta) {
+  state.pending += delta;
+  document.body.dataset.busy = state.pending > 0 ? "1" : "0";
+}
+
+// GET `path` with `params`; retries a few times while the server is busy.
+async function api(path, params, label) {
+  const query = new URLSearchParams(params).toString();
+  const controller = new AbortController();
+  state.controllers.add(controller);
+  setBusy(1);
+  const timer = setTimeout(() => showThinking(label), 250);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(`${path}?${query}`, { signal: controller.signal });
+      const body = await response.json().catch(() => null);
+      if (response.ok) return body;
+      const retryAfter = Number(response.headers.get("Retry-After") || "0");
+      if (response.status === 503 && attempt < 5) {
+        showThinking("The server is busy: waiting…");
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, retryAfter)));
+        continue;
+      }
+      throw new ApiError(response.status, body, retryAfter);
+    }
+  } finally {
+    clearTimeout(timer);
+    state.controllers.delete(controller);
+    setBusy(-1);
+    if (state.pending === 0) $("thinking").hidden = true;
+  }
+}
+
+function showThinking(label) {
+  $("thinking-text").textContent = label || "Thinking…";
+  $("thinking").hidden = false;
+}
+
+// Stops every request under way: the server drops or stops its searches.
+function stopAll() {
+  for (const controller of state.controllers) controller.abort();
+  state.controllers.clear();
+}
+
+function boardParams() {
+  return { moves: movesString(state.moves), width: state.width, height: state.height };
+}
+
+// ---------- drawing ----------
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function scoreText(score) {
+  if (score > 0) return `+${score}`;
+  if (score < 0) return `\u2212${-score}`;
+  return "0";
+}
+
+function scoreClass(score) {
+  return score > 0 ? "win" : score < 0 ? "loss" : "draw";
+}
+
+function showScores() {
+  return !state.game || $("show-scores").checked;
+}
+
+function draw() {
+  const { width, height } = state;
+  const svg = $("board");
+  const w = width * CELL;
+  const h = TOP + height * CELL + BOTTOM;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.replaceChildren();
+
+  const defs = el("defs", {}, svg);
+  const gradient = (id, stops, attrs) => {
+    const g = el("radialGradient", { id, ...attrs }, defs);
+    stops.forEach(([offset, color]) => el("stop", { offset, "stop-color": color }, g));
+  };
+  gradient("disc-X", [["0", "#ff8a92"], ["0.55", "#e0323f"], ["1", "#a81826"]], { cx: "0.38", cy: "0.35", r: "0.7" });
+  gradient("disc-O", [["0", "#fff0a8"], ["0.55", "#f6b819"], ["1", "#c98a00"]], { cx: "0.38", cy: "0.35", r: "0.7" });
+  gradient("hole", [["0", "#e9eef7"], ["0.8", "#dbe3f0"], ["1", "#b9c5da"]], { cx: "0.5", cy: "0.4", r: "0.6" });
+  const lg = el("linearGradient", { id: "board-fill", x1: "0", y1: "0", x2: "0", y2: "1" }, defs);
+  el("stop", { offset: "0", "stop-color": "#2a5fe0" }, lg);
+  el("stop", { offset: "1", "stop-color": "#1a3fa6" }, lg);
+
+  el("rect", {
+    x: 4, y: TOP - 4, width: w - 8, height: height * CELL + 8, rx: 26,
+    fill: "url(#board-fill)", stroke: "#14358c", "stroke-width": 3,
+  }, svg);
+
+  // What is shown: the position, and the line's moves ahead of it.
+  const pv = state.solved && state.solved.pv ? [...state.solved.pv].map((ch) => parseInt(ch, 36) - 1) : [];
+  const shown = state.moves.concat(pv.slice(0, state.pvStep));
+  const grid = gridOf(shown, width);
+  // order[col][row]: the index in `shown` of the move that filled the cell.
+  const order = Array.from({ length: width }, () => []);
+  shown.forEach((col, i) => order[col].push(i));
+  const won = winningCells(shown, width, height);
+  const over = gameOver(state.moves);
+  const analysis = showScores() && state.pvStep === 0 ? state.analysis : null;
+  const best = analysis ? analysis.best_move : null;
+  const myTurn = !state.game || (sideToMove(state.moves.length) === state.game.human && !state.paused);
+
+  for (let col = 0; col < width; col++) {
+    const x = col * CELL;
+    const playable = !over && canPlay(state.moves, col) && myTurn && state.pvStep === 0;
+    const score = analysis && analysis.scores ? analysis.scores[col] : null;
+    const g = el("g", {
+      class: `column${playable ? "" : " disabled"}`,
+      "data-col": col,
+      role: "button",
+      tabindex: playable ? 0 : -1,
+      "aria-label": `Column ${columnChar(col)}` +
+        (score !== null && score !== undefined ? `, score ${score}` : ""),
+    }, svg);
+    el("rect", { x, y: 0, width: CELL, height: h, fill: "transparent" }, g);
+    el("rect", { class: "hover", x: x + 6, y: TOP, width: CELL - 12, height: height * CELL, rx: 14 }, g);
+
+    if (score !== null && score !== undefined) {
+      const isBest = best === col + 1;
+      el("rect", {
+        class: `score-pill ${scoreClass(score)}${isBest ? " best" : ""}`,
+        x: x + 12, y: 8, width: CELL - 24, height: 52, rx: 26,
+      }, g);
+      const t = el("text", {
+        class: "score-text", "data-col": col, "data-score": score,
+        x: x + CELL / 2, y: 45, "text-anchor": "middle",
+      }, g);
+      t.textContent = scoreText(score);
+      if (isBest) {
+        const star = el("text", { class: "best-star", x: x + CELL - 14, y: 20, "text-anchor": "middle" }, g);
+        star.textContent = "★";
+      }
+    } else if (state.analysis === null && state.pending > 0 && showScores() && !over && canPlay(state.moves, col)) {
+      el("rect", { class: "score-pill unknown", x: x + 12, y: 8, width: CELL - 24, height: 52, rx: 26 }, g);
+    }
+
+    for (let row = 0; row < height; row++) {
+      const cx = x + CELL / 2;
+      const cy = TOP + (height - 1 - row) * CELL + CELL / 2;
+      el("circle", { cx, cy, r: 38, fill: "url(#hole)" }, g);
+      const who = grid[col][row];
+      if (!who) continue;
+      const index = order[col][row];
+      const ahead = index >= state.moves.length;
+      el("circle", {
+        class: `disc${ahead ? " preview" : ""}`, cx, cy, r: 38,
+        fill: `url(#disc-${who})`, "data-who": who,
+      }, g);
+      if (ahead) {
+        const n = el("text", { class: "pv-number", x: cx, y: cy + 9, "text-anchor": "middle" }, g);
+        n.textContent = index + 1;
+      } else if (index === shown.length - 1) {
+        el("circle", { class: "last-dot", cx, cy, r: 7 }, g);
+      }
+    }
+    const label = el("text", { class: "col-label", x: x + CELL / 2, y: TOP + height * CELL + 32, "text-anchor": "middle" }, g);
+    label.textContent = columnChar(col);
+    g.addEventListener("click", () => clickColumn(col));
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        clickColumn(col);
+      }
+    });
+  }
+  if (won) {
+    for (const [c, r] of won) {
+      el("circle", {
+        class: "win-ring", cx: c * CELL + CELL / 2, cy: TOP + (height - 1 - r) * CELL + CELL / 2, r: 30,
+      }, svg);
+    }
+  }
+}
+
+function whoSpan(side) {
+  return `<span class="who-${side}">${NAMES[side]}</span>`;
+}
+
+function describe() {
+  const count = state.moves.length;
+  const side = sideToMove(count);
+  const won = winningCells(state.moves, state.width, state.height);
+  if (won) {
+    const winner = sideToMove(count - 1);
+    return `${whoSpan(winner)} has won on move ${count}.`;
+  }
+  if (count === state.width * state.height) return "The board is full: a draw.";
+  const a = state.analysis;
+  if (!a || !showScores()) return `${whoSpan(side)} to move.`;
+  if (a.score === 0) return `${whoSpan(side)} to move: a draw with perfect play.`;
+  const when = a.win_on_move ? ` on move ${a.win_on_move}` : "";
+  if (a.score > 0) return `${whoSpan(side)} to move and wins${when} with perfect play.`;
+  return `${whoSpan(side)} to move: ${whoSpan(sideToMove(count + 1))} wins${when} with perfect play.`;
+}
+
+function renderPv() {
+  const box = $("pv");
+  box.replaceChildren();
+  const solved = showScores() ? state.solved : null;
+  const pv = solved && solved.pv ? [...solved.pv] : [];
+  if (!solved) {
+    const span = document.createElement("span");
+    span.className = "empty";
+    span.textContent = state.game && !showScores() ? "Hidden during the game." : "…";
+    box.appendChild(span);
+  } else if (pv.length === 0) {
+    const span = document.createElement("span");
+    span.className = "empty";
+    span.textContent = "The game is over.";
+    box.appendChild(span);
+  }
+  pv.forEach((ch, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = ch;
+    b.className = `${sideToMove(state.moves.length + i)}${i + 1 === state.pvStep ? " current" : ""}`;
+    b.title = `Move ${state.moves.length + i + 1}: ${NAMES[sideToMove(state.moves.length + i)]} plays column ${ch}`;
+    b.addEventListener("click", () => setPvStep(i + 1));
+    box.appendChild(b);
+  });
+  $("pv-step").textContent = `${state.pvStep} / ${pv.length}`;
+  $("pv-first").disabled = $("pv-prev").disabled = state.pvStep === 0;
+  $("pv-next").disabled = $("pv-last").disabled = state.pvStep >= pv.length;
+  $("pv-play").disabled = state.pvStep === 0 || state.game !== null;
+  const result = $("result");
+  // The CLI's sentence, with the page's names for X and O.
+  const words = state.analysis ? state.analysis.result.replace(/\bX\b/g, "Red").replace(/\bO\b/g, "Yellow") : "";
+  result.textContent = words && showScores() ? `${words[0].toUpperCase()}${words.slice(1)}.` : "";
+}
+
+function renderGame() {
+  const g = state.game;
+  $("end-game").hidden = !g;
+  $("from-here").hidden = !!g;
+  const status = $("game-status");
+  if (!g) {
+    status.textContent = "";
+    return;
+  }
+  const count = state.moves.length;
+  const won = winningCells(state.moves, state.width, state.height);
+  if (won) {
+    status.textContent = sideToMove(count - 1) === g.human ? "You win! Well played." : "c4 wins. Try again?";
+  } else if (count === state.width * state.height) {
+    status.textContent = "A draw.";
+  } else if (sideToMove(count) === g.human) {
+    status.textContent = `Your move (${NAMES[g.human]}).`;
+  } else if (state.paused) {
+    status.innerHTML = "c4 was stopped. ";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small";
+    b.id = "c4-move";
+    b.textContent = "Let c4 move";
+    b.addEventListener("click", () => {
+      state.paused = false;
+      update();
+    });
+    status.appendChild(b);
+  } else {
+    status.textContent = "c4 is thinking…";
+  }
+}
+
+function render() {
+  draw();
+  $("sentence").innerHTML = describe();
+  renderPv();
+  renderGame();
+  $("undo").disabled = state.moves.length === 0 || (state.game && undoPoint() === null);
+  $("redo").disabled = state.redo.length === 0 || state.game !== null;
+  const input = $("moves");
+  if (document.activeElement !== input) input.value = movesString(state.moves);
+}
+
+// ---------- what the server says ----------
+
+function showError(message) {
+  $("sentence").textContent = message;
+}
+
+function explain(error) {
+  if (error.name === "AbortError") return "Stopped.";
+  if (error instanceof ApiError) {
+    if (error.status === 422) return "Too hard to answer within this server's limit (c4 serve --max-nodes).";
+    if (error.status === 503) return "The server is busy: try again in a moment.";
+    return `The server says: ${error.message}`;
+  }
+  return "Cannot reach c4 serve: is it still running?";
+}
+
+// Called after every change of position: redraws, then asks the server for
+// whatever is now needed.
+async function update(known) {
+  const generation = ++state.generation;
+  stopAll();
+  state.analysis = known || null;
+  state.solved = null;
+  state.pvStep = 0;
+  history.replaceState(null, "", hashOf());
+  render();
+  const over = gameOver(state.moves);
+  try {
+    if (state.game && !over && sideToMove(state.moves.length) !== state.game.human && !state.paused) {
+      const answer = await api("/api/move", { ...boardParams(), level: state.game.level }, "c4 is thinking…");
+      if (generation !== state.generation) return;
+      state.moves.push(answer.move - 1);
+      state.redo = [];
+      update();
+      return;
+    }
+    if (!showScores()) return;
+    if (!state.analysis) {
+      const analysis = await api("/api/analyze", boardParams(), "Scoring every column…");
+      if (generation !== state.generation) return;
+      state.analysis = analysis;
+      render();
+    }
+    const solved = await api("/api/solve", boardParams(), "Finding the perfect-play line…");
+    if (generation !== state.generation) return;
+    state.solved = solved;
+    render();
+  } catch (error) {
+    if (generation !== state.generation) return;
+    if (state.game && error.name === "AbortError") state.paused = true;
+    render();
+    showError(explain(error));
+  }
+}
+
+// ---------- actions ----------
+
+function clickColumn(col) {
+  if (state.pvStep > 0) {
+    setPvStep(0);
+    return;
+  }
+  if (gameOver(state.moves) || !canPlay(state.moves, col)) return;
+  if (state.game && (sideToMove(state.moves.length) !== state.game.human || state.paused)) return;
+  state.moves.push(col);
+  state.redo = [];
+  update();
+}
+
+// The move count a game's undo goes back to: before the human's last move.
+function undoPoint() {
+  const g = state.game;
+  for (let i = state.moves.length - 1; i >= g.start; i--) {
+    if (sideToMove(i) === g.human) return i;
+  }
+  return null;
+}
+
+function undo() {
+  if (state.game) {
+    const to = undoPoint();
+    if (to === null) return;
+    state.moves.length = to;
+    state.paused = false;
+  } else {
+    if (state.moves.length === 0) return;
+    state.redo.push(state.moves.pop());
+  }
+  update();
+}
+
+function redo() {
+  if (state.game || state.redo.length === 0) return;
+  state.moves.push(state.redo.pop());
+  update();
+}
+
+function setPvStep(step) {
+  const pv = state.solved && state.solved.pv ? state.solved.pv.length : 0;
+  state.pvStep = Math.max(0, Math.min(pv, step));
+  draw();
+  renderPv();
+}
+
+function playPv() {
+  if (!state.solved || state.game) return;
+  const pv = [...state.solved.pv].map((ch) => parseInt(ch, 36) - 1);
+  state.moves = state.moves.concat(pv.slice(0, state.pvStep));
+  state.redo = [];
+  update();
+}
+
+// The moves of `text` (its first field) if they replay on the board, else
+// null: the server's check, for when its answer was stopped.
+function replay(text, width, height) {
+  const moves = [];
+  for (const ch of text.trim().split(/\s+/)[0] || "") {
+    const col = /^[1-9a-z]$/i.test(ch) ? parseInt(ch, 36) - 1 : -1;
+    const over = winningCells(moves, width, height) !== null || moves.length === width * height;
+    if (col < 0 || col >= width || over || moves.filter((c) => c === col).length >= height) return null;
+    moves.push(col);
+  }
+  return moves;
+}
+
+// Sets the position from text (the moves box or the address); the server
+// checks it and says what is wrong. False if the position was not taken.
+async function loadPosition(width, height, text) {
+  const generation = ++state.generation;
+  stopAll();
+  $("position-error").hidden = true;
+  let analysis = null;
+  let moves;
+  try {
+    analysis = await api("/api/analyze", { moves: text, width, height }, "Reading the position…");
+    moves = [...analysis.moves].map((ch) => parseInt(ch, 36) - 1);
+  } catch (error) {
+    if (generation !== state.generation) return false;
+    moves = error.name === "AbortError" ? replay(text, width, height) : null;
+    if (moves === null) {
+      const box = $("position-error");
+      box.textContent = error instanceof ApiError && error.status === 400 ? error.message : explain(error);
+      box.hidden = false;
+      return false;
+    }
+  }
+  if (generation !== state.generation) return false;
+  state.width = width;
+  state.height = height;
+  state.moves = moves;
+  state.redo = [];
+  state.game = null;
+  state.paused = false;
+  $("board-size").value = boardName();
+  if (analysis) {
+    update(analysis);
+  } else {
+    // Stopped: the position without its scores.
+    state.analysis = null;
+    state.solved = null;
+    state.pvStep = 0;
+    history.replaceState(null, "", hashOf());
+    render();
+    showError("Stopped.");
+  }
+  return true;
+}
+
+function startGame(fromHere) {
+  state.game = {
+    human: $("play-side").value,
+    level: Number($("play-level").value),
+    start: fromHere ? state.moves.length : 0,
+  };
+  state.paused = false;
+  if (!fromHere) state.moves = [];
+  state.redo = [];
+  update();
+}
+
+async function copyLink() {
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch {
+    const input = $("moves");
+    input.value = url;
+    input.select();
+    document.execCommand("copy");
+  }
+  const b = $("copy");
+  b.textContent = "Copied";
+  setTimeout(() => { b.textContent = "Copy link"; render(); }, 1200);
+}
+
+// ---------- start ----------
+
+function fillSelects(info) {
+  const size = $("board-size");
+  size.replaceChildren();
+  for (const b of info.boards) {
+    const o = document.createElement("option");
+    o.value = `${b.width}x${b.height}`;
+    o.textContent = `${b.width} × ${b.height}${b.width === 7 && b.height === 6 ? " (standard)" : ""}`;
+    size.appendChild(o);
+  }
+  const level = $("play-level");
+  level.replaceChildren();
+  for (const l of info.levels) {
+    const o = document.createElement("option");
+    o.value = l.level;
+    o.textContent = `${l.level} · ${l.name}`;
+    level.appendChild(o);
+  }
+  level.value = "2";
+  const describeLevel = () => {
+    const l = info.levels.find((x) => String(x.level) === level.value);
+    $("level-description").textContent = l ? `${l.name[0].toUpperCase()}${l.name.slice(1)}: ${l.description}.` : "";
+  };
+  level.addEventListener("change", describeLevel);
+  describeLevel();
+  $("server-info").textContent = `${info.workers} solver${info.workers === 1 ? "" : "s"} · up to ${info.max_nodes.toLocaleString("en")} nodes a request`;
+}
+
+async function start() {
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("clear").addEventListener("click", () => {
+    if (state.moves.length === 0) return;
+    state.redo = state.moves.slice().reverse().concat(state.redo);
+    state.moves = [];
+    if (state.game) state.game.start = 0;
+    update();
+  });
+  $("stop").addEventListener("click", stopAll);
+  $("position-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    loadPosition(state.width, state.height, $("moves").value.trim());
+  });
+  $("copy").addEventListener("click", copyLink);
+  $("pv-first").addEventListener("click", () => setPvStep(0));
+  $("pv-prev").addEventListener("click", () => setPvStep(state.pvStep - 1));
+  $("pv-next").addEventListener("click", () => setPvStep(state.pvStep + 1));
+  $("pv-last").addEventListener("click", () => setPvStep(Infinity));
+  $("pv-play").addEventListener("click", playPv);
+  $("new-game").addEventListener("click", () => startGame(false));
+  $("from-here").addEventListener("click", () => startGame(true));
+  $("end-game").addEventListener("click", () => {
+    state.game = null;
+    state.paused = false;
+    update();
+  });
+  $("show-scores").addEventListener("change", () => update());
+  $("board-size").addEventListener("change", (e) => {
+    const [w, h] = e.target.value.split("x").map(Number);
+    state.game = null;
+    loadPosition(w, h, "");
+  });
+  window.addEventListener("hashchange", () => {
+    if (location.hash === hashOf()) return;
+    const h = readHash();
+    loadPosition(h.width, h.height, h.moves);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "ArrowLeft") undo();
+    else if (e.key === "ArrowRight") redo();
+    else if (/^[1-9a-c]$/i.test(e.key)) {
+      const col = parseInt(e.key, 36) - 1;
+      if (col < state.width) clickColumn(col);
+    }
+  });
+
+  try {
+    state.info = await api("/api/info", {}, "Connecting…");
+    fillSelects(state.info);
+  } catch (error) {
+    showError(explain(error));
+    return;
+  }
+  const h = readHash();
+  if (!(await loadPosition(h.width, h.height, h.moves))) {
+    await loadPosition(7, 6, "");
+  }
+}
+
+start();
