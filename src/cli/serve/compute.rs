@@ -241,7 +241,7 @@ impl Task {
                     .map(|choice| {
                         let answer = MoveAnswer {
                             board_size: BoardSize::of::<W, H>().to_string(),
-                            moves: moves,
+                            moves,
                             level: level.number(),
                             level_name: level.name(),
                             seed,
