@@ -28,8 +28,8 @@
 use std::fmt;
 
 use crate::position::{Position, Score};
+use crate::rng::SplitMix64;
 use crate::solver::ordering::center_first_order;
-use crate::testset::rng::SplitMix64;
 
 /// A playing level, `0` (beginner) to [`Level::PERFECT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use assert_cmd::cargo::{cargo_bin, cargo_bin_cmd};
-use c4::testset::rng::SplitMix64;
+use c4::rng::SplitMix64;
 
 /// The `moves score` lines of a standard test set.
 fn standard_set(name: &str) -> Vec<String> {

@@ -34,10 +34,10 @@ use std::collections::HashSet;
 
 use thiserror::Error;
 
-use super::rng::SplitMix64;
 use super::{Difficulty, Grading, TestCase};
 use crate::parallel::{PoolError, WorkerPool};
 use crate::position::{Position, moves_to_string};
+use crate::rng::SplitMix64;
 use crate::settings::DEFAULT_TABLE_BYTES;
 use crate::solver::Solver;
 

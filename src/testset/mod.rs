@@ -24,7 +24,6 @@
 
 pub mod difficulty;
 pub mod generate;
-pub mod rng;
 
 use std::fmt;
 
@@ -456,7 +455,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn random_positions_round_trip(seed: u64, moves in 1usize..=41) {
-            let mut rng = rng::SplitMix64::new(seed);
+            let mut rng = crate::rng::SplitMix64::new(seed);
             let drawn = generate::random_position::<7, 6>(&mut rng, moves, moves);
             if let Some((position, moves)) = drawn {
                 let (min, max) = score_bounds(&position);

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use c4::level::Level;
-use c4::testset::rng::SplitMix64;
+use c4::rng::SplitMix64;
 use c4::{BoardSize, ForBoard};
 
 use super::App;

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 
 use c4::level::Level;
+use c4::rng::SplitMix64;
 use c4::solver::ordering::center_first_order;
-use c4::testset::rng::SplitMix64;
 use c4::{BoardSize, Position, Score, Solver};
 
 use super::super::analyze::summarize;
