@@ -181,10 +181,10 @@ fn comment<const W: usize, const H: usize>(text: &str) -> Result<Line<'_, W, H>,
     match parse_board_header(text) {
         Some(found) if found != Ok(expected) => {
             // Point at the board, the header's last field.
-            let board_start = text
-                .trim_end()
-                .rfind(char::is_whitespace)
-                .map_or(0, |i| i + 1);
+            // (A whitespace character may take several bytes.)
+            let trimmed = text.trim_end();
+            let last_field = trimmed.split(char::is_whitespace).next_back();
+            let board_start = trimmed.len() - last_field.map_or(0, str::len);
             Err(InputError::Board {
                 index: text[..board_start].chars().count(),
                 found,
@@ -251,6 +251,16 @@ mod tests {
         // Characters, not bytes: 'é' is two bytes.
         assert_eq!(parse("é4").unwrap_err().index(), 0);
         assert_eq!(parse("4 é").unwrap_err().index(), 2);
+    }
+
+    #[test]
+    fn a_board_header_after_wide_whitespace_names_its_character() {
+        // U+1680, OGHAM SPACE MARK, is whitespace of three bytes (found by
+        // fuzzing: the index once fell inside it and panicked).
+        let e = parse("# board\u{1680}6x5").unwrap_err();
+        assert!(matches!(e, InputError::Board { index: 8, .. }), "{e:?}");
+        let e = parse("# board 98\u{1680}\u{1680}").unwrap_err();
+        assert_eq!(e.index(), 8);
     }
 
     #[test]

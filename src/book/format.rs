@@ -351,6 +351,11 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
             if shift > 63 || (shift == 63 && byte > 1) {
                 return Err(bad("key delta too large"));
             }
+            // One book, one file: a delta is written in as few bytes as it
+            // takes, so a last byte of zero after the first is refused.
+            if shift > 0 && byte == 0 {
+                return Err(bad("key delta written with extra bytes"));
+            }
             delta |= u64::from(byte & 0x7f) << shift;
             shift += 7;
             if byte & 0x80 == 0 {
@@ -461,6 +466,28 @@ mod tests {
             Err(FormatError::TrailingBytes { extra: 1 })
         );
         assert_eq!(decode_raw(b"hello, world"), Err(FormatError::NotABook));
+    }
+
+    #[test]
+    fn a_key_delta_with_extra_bytes_is_refused_so_one_book_has_one_file() {
+        // The delta 3 as `0x83 0x00` instead of `0x03`, resealed.
+        let mut payload = vec![0x83, 0x00, 1];
+        let canonical = encode(5, 4, 3, Kind::Complete, &[(3, 1)]);
+        let mut bytes = canonical[..HEADER_BYTES].to_vec();
+        bytes[32..40].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+        let mut hash = Fnv64::default();
+        hash.update(&bytes[..40]);
+        hash.update(&payload);
+        bytes[40..48].copy_from_slice(&hash.finish().to_le_bytes());
+        bytes.append(&mut payload);
+        assert_eq!(
+            decode_raw(&bytes),
+            Err(FormatError::BadEntry {
+                index: 0,
+                reason: "key delta written with extra bytes"
+            })
+        );
+        assert_eq!(decode_raw(&canonical).unwrap().entries, vec![(3, 1)]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The command-line interface: the clap definition of `c4` and the dispatch
 //! to the subcommands. Each subcommand lives in its own module with its
 //! arguments and a `run` function; what they share lives in `options`,
-//! `limits`, `input` and `output`, and no subcommand imports another.
+//! `limits`, `input`, `output` and `status`, and no subcommand imports
+//! another.
 
 pub mod analyze;
 pub mod bench;
@@ -14,6 +15,7 @@ pub mod output;
 pub mod play;
 pub mod serve;
 pub mod solve;
+pub mod status;
 
 use std::process::ExitCode;
 

@@ -21,6 +21,7 @@ use super::options::{
     parse_threads, resolve_threads,
 };
 use super::output::{after_write_error, warn};
+use super::status::{Mode, Shape, Status};
 pub(super) use outcome::json_solved;
 use outcome::{Options, Outcome, evaluate};
 
@@ -112,6 +113,12 @@ pub struct SolveArgs {
     /// Write one JSON object per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Print a line on stderr each time a search narrows the interval its
+    /// score is proved to lie in, e.g. `0.512 s  1234567 nodes  score in
+    /// [-1, 3]` (see Progress in --help); for logs, even when stderr is not
+    /// a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// Use N threads; 0 uses every core. Lines are solved in parallel, each
     /// worker with its own tables (see Memory in --help), and output stays in
     /// input order. With fewer positions given as arguments than threads,
@@ -210,6 +217,16 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
             return EXIT_BAD_INPUT;
         }
     };
+    let shape = if from_stdin {
+        Shape::Batch { total: None }
+    } else if args.positions.len() == 1 {
+        Shape::Single
+    } else {
+        Shape::Batch {
+            total: Some(args.positions.len()),
+        }
+    };
+    let status = Status::start(Mode::detect(args.progress), shape);
     let mut out = io::stdout().lock();
     let mut code = EXIT_OK;
     let sink = |raw: RawInput, outcome: Result<Outcome, _>| {
@@ -220,7 +237,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         if outcome.failed() {
             code = EXIT_BAD_INPUT;
         }
-        match emit(&mut out, &outcome, &opts) {
+        match status.print(|| emit(&mut out, &outcome, &opts)) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 code = after_write_error("solve", &e, code);
@@ -228,7 +245,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
             }
         }
     };
-    let work = |solver: &mut Solver<W, H>, raw: &RawInput| evaluate(solver, raw, &opts);
+    let work = |solver: &mut Solver<W, H>, raw: &RawInput| evaluate(solver, raw, &opts, &status);
     let result = if from_stdin {
         let stdin = io::stdin();
         if stdin.is_terminal() {
@@ -248,6 +265,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
             .into_iter();
         run_ordered(&pool, window, move || Ok(raws.next()), work, sink)
     };
+    status.finish();
     match result {
         Ok(()) => code,
         Err(PipelineError::Source(e)) => {

@@ -10,6 +10,7 @@ use c4::position::moves_to_string;
 use c4::{BoardSize, Solver};
 
 use crate::cli::input::{Origin, RawInput};
+use crate::cli::status::Status;
 
 /// What to compute and print for each input.
 #[derive(Debug, Clone, Copy)]
@@ -222,11 +223,12 @@ fn to_json<T: Serialize>(value: &T) -> String {
 }
 
 /// Solves one input with a cleared table, so that results do not depend on
-/// what was solved before.
+/// what was solved before, and tells `status` of its search.
 pub fn evaluate<const W: usize, const H: usize>(
     solver: &mut Solver<W, H>,
     raw: &RawInput,
     opts: &Options,
+    status: &Status,
 ) -> Outcome {
     let (moves, pos) = match raw.parse::<W, H>() {
         Ok(Line::Position { moves, position }) => (moves.to_owned(), position),
@@ -245,6 +247,8 @@ pub fn evaluate<const W: usize, const H: usize>(
     };
     solver.clear();
     solver.reset_node_count();
+    let job = status.job(raw.origin, false);
+    solver.set_progress(job.progress());
     let start = Instant::now();
     let score = if opts.weak {
         solver.solve_weak(&pos)
@@ -253,7 +257,9 @@ pub fn evaluate<const W: usize, const H: usize>(
     };
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     let nodes = solver.node_count();
+    job.scored(score);
     let pv = opts.pv.then(|| solver.principal_variation(&pos));
+    solver.set_progress(None);
     Outcome::Solved {
         origin: raw.origin,
         moves,
@@ -278,6 +284,15 @@ mod tests {
         }
     }
 
+    /// [`evaluate`] with no status.
+    fn evaluate_quiet<const W: usize, const H: usize>(
+        solver: &mut Solver<W, H>,
+        raw: &RawInput,
+        opts: &Options,
+    ) -> Outcome {
+        evaluate(solver, raw, opts, &Status::quiet())
+    }
+
     fn raw(text: &str) -> RawInput {
         RawInput {
             origin: Origin::Line(3),
@@ -288,10 +303,10 @@ mod tests {
     #[test]
     fn text_lines() {
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate(&mut solver, &raw(" 121212 9"), &opts());
+        let out = evaluate_quiet(&mut solver, &raw(" 121212 9"), &opts());
         assert_eq!(out.render(&opts()).unwrap(), "121212 18");
         assert!(out.error_message().is_none());
-        let bad = evaluate(&mut solver, &raw("121212 -8x"), &opts());
+        let bad = evaluate_quiet(&mut solver, &raw("121212 -8x"), &opts());
         assert_eq!(bad.render(&opts()).unwrap(), "121212 -8x invalid");
         assert_eq!(
             bad.error_message().unwrap(),
@@ -321,7 +336,7 @@ mod tests {
             ..opts()
         };
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate(&mut solver, &raw("121212"), &o)
+        let out = evaluate_quiet(&mut solver, &raw("121212"), &o)
             .render(&o)
             .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -331,7 +346,7 @@ mod tests {
         assert_eq!(v["pv"], "1");
         assert_eq!(v["best_move"], 1);
         assert!(v["nodes"].is_u64() && v["micros"].is_u64());
-        let bad = evaluate(&mut solver, &raw("1x"), &o).render(&o).unwrap();
+        let bad = evaluate_quiet(&mut solver, &raw("1x"), &o).render(&o).unwrap();
         let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
         assert_eq!(v["character"], 2);
         assert_eq!(v["input"], "1x");
@@ -340,7 +355,7 @@ mod tests {
     #[test]
     fn comments_are_echoed_in_text_and_left_out_of_json() {
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let header = evaluate(&mut solver, &raw("# board 7x6"), &opts());
+        let header = evaluate_quiet(&mut solver, &raw("# board 7x6"), &opts());
         assert!(!header.failed());
         assert_eq!(header.render(&opts()).unwrap(), "# board 7x6");
         let json = Options {
@@ -348,7 +363,7 @@ mod tests {
             ..opts()
         };
         assert_eq!(header.render(&json), None);
-        let other = evaluate(&mut solver, &raw("# board 6x5"), &opts());
+        let other = evaluate_quiet(&mut solver, &raw("# board 6x5"), &opts());
         assert!(other.failed());
         assert_eq!(other.render(&opts()).unwrap(), "# board 6x5 invalid");
     }
@@ -363,13 +378,13 @@ mod tests {
         };
         let mut small = Solver::<4, 4>::with_table_bytes(1 << 20).unwrap();
         assert_eq!(
-            evaluate(&mut small, &raw(""), &opts())
+            evaluate_quiet(&mut small, &raw(""), &opts())
                 .render(&opts())
                 .unwrap(),
             " 0"
         );
         let mut solver = Solver::<6, 5>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate(&mut solver, &raw("121212"), &o)
+        let out = evaluate_quiet(&mut solver, &raw("121212"), &o)
             .render(&o)
             .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
