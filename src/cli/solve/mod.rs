@@ -74,6 +74,12 @@ loses. With --weak, only its sign (-1, 0, 1).
 An invalid input is reported on stderr as `line N: ...` (or `argument N:
 ...`), naming the 1-based character that is wrong, and the batch goes on.
 
+Progress: on a terminal, a solve that runs longer than a second shows a
+status line on stderr (time, nodes, nodes per second and the interval the
+score is proved to lie in, e.g. `score in [-1, 3]`, narrowing as each probe
+ends), cleared when the answer is printed. Nothing appears on a pipe;
+--progress prints instead one plain line each time an interval narrows.
+
 Memory: about N x (tt-size + 1.5 MiB) + 8.4 MiB with N threads on stdin:
 each thread's table of --tt-size (whose pages only searches from the
 earliest positions take), its 1 MiB table and up to 0.5 MiB of lines in
@@ -115,8 +121,8 @@ pub struct SolveArgs {
     pub json: bool,
     /// Print a line on stderr each time a search narrows the interval its
     /// score is proved to lie in, e.g. `0.512 s  1234567 nodes  score in
-    /// [-1, 3]` (see Progress in --help); for logs, even when stderr is not
-    /// a terminal.
+    /// [-1, 3]` (see Progress in --help); for logs, whether or not stderr
+    /// is a terminal.
     #[arg(long)]
     pub progress: bool,
     /// Use N threads; 0 uses every core. Lines are solved in parallel, each

@@ -346,7 +346,9 @@ mod tests {
         assert_eq!(v["pv"], "1");
         assert_eq!(v["best_move"], 1);
         assert!(v["nodes"].is_u64() && v["micros"].is_u64());
-        let bad = evaluate_quiet(&mut solver, &raw("1x"), &o).render(&o).unwrap();
+        let bad = evaluate_quiet(&mut solver, &raw("1x"), &o)
+            .render(&o)
+            .unwrap();
         let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
         assert_eq!(v["character"], 2);
         assert_eq!(v["input"], "1x");
