@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Loads a local `c4 serve` on loopback: REQUESTS analyze requests (default
+# 500) from CLIENTS concurrent clients (default 50), positions taken in turn
+# from the repository's Middle-Easy and Middle-Medium sets. Only 127.0.0.1
+# is ever targeted: the script starts its own server there.
+#
+# Each client honours the documented 503: it waits the Retry-After seconds
+# and asks again, so every request ends with an answer. Prints the answers
+# by status, the 503s met on the way, the latency of the answered attempt
+# and of the request from its first attempt (p50, p99, max), whether any
+# request was lost, and the server's peak resident memory (VmHWM).
+#
+# Usage: scripts/load.sh [REQUESTS] [CLIENTS] [c4 serve options...]
+#   e.g. scripts/load.sh 500 50 --workers 2 --queue 16
+set -euo pipefail
+
+requests=${1:-500}
+clients=${2:-50}
+shift 2 || shift $#
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+for tool in curl xargs awk; do
+    command -v "$tool" >/dev/null || { echo "load.sh: needs $tool" >&2; exit 2; }
+done
+cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
+c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+
+tmp=$(mktemp -d)
+"$c4" serve --listen 127.0.0.1 --port 0 "$@" >"$tmp/url" 2>"$tmp/server.err" &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do
+    grep -q '^http://127\.0\.0\.1:[0-9]*/' "$tmp/url" 2>/dev/null && break
+    sleep 0.05
+done
+base=$(grep -o '^http://127\.0\.0\.1:[0-9]*' "$tmp/url" | head -n 1)
+[[ -n $base ]] || { echo "load.sh: the server did not start" >&2; cat "$tmp/server.err" >&2; exit 1; }
+
+# The request list: moves of the two middle sets, in turn, REQUESTS of them.
+grep -hv '^#' "$repo/testsets/middle-easy.txt" "$repo/testsets/middle-medium.txt" |
+    awk '{print $1}' | awk -v n="$requests" '{a[NR]=$0} END {for (i = 0; i < n; i++) print a[i % NR + 1]}' \
+    >"$tmp/moves"
+
+# One request: prints `status micros_of_answer micros_from_first_attempt 503s`.
+one() {
+    local url=$1 first start end code headers wait n503=0
+    first=$(date +%s%N)
+    while :; do
+        start=$(date +%s%N)
+        headers=$(curl -s -o /dev/null -D - -w 'STATUS %{http_code}\n' "$url") || headers="STATUS 000"
+        end=$(date +%s%N)
+        code=$(awk '/^STATUS/ {print $2}' <<<"$headers")
+        if [[ $code == 503 ]]; then
+            n503=$((n503 + 1))
+            wait=$(awk 'tolower($1) == "retry-after:" {print $2 + 0}' <<<"$headers" | tr -d '\r')
+            sleep "${wait:-1}"
+            continue
+        fi
+        break
+    done
+    echo "$code $(((end - start) / 1000)) $(((end - first) / 1000)) $n503"
+}
+export -f one
+
+start=$(date +%s%N)
+sed "s|^|$base/api/analyze?moves=|" "$tmp/moves" |
+    xargs -P "$clients" -n 1 bash -c 'one "$1"' _ >"$tmp/results"
+end=$(date +%s%N)
+hwm=$(awk '/^VmHWM/ {print $2, $3}' "/proc/$server/status")
+
+# pct COLUMN: p50, p99 and max of a column of the results, in ms.
+pct() {
+    cut -d' ' -f"$1" "$tmp/results" | sort -n | awk '
+        { v[NR] = $1 }
+        END {
+            p50 = v[int((NR - 1) * 0.50 + 0.5) + 1]; p99 = v[int((NR - 1) * 0.99 + 0.5) + 1]
+            printf "p50 %.1f  p99 %.1f  max %.1f\n", p50 / 1000, p99 / 1000, v[NR] / 1000
+        }'
+}
+echo "requests $requests from $clients clients in $(awk -v n="$(((end - start) / 1000000))" 'BEGIN {printf "%.2f", n / 1000}') s"
+cut -d' ' -f1 "$tmp/results" | sort | uniq -c | awk '{printf "  status %s: %d\n", $2, $1}'
+echo "  503 met and retried after Retry-After: $(awk '{n += $4} END {print n + 0}' "$tmp/results")"
+echo "  lost (no result): $((requests - $(wc -l <"$tmp/results")))"
+echo "latency of the answered attempt (ms): $(pct 2)"
+echo "latency from the first attempt (ms):  $(pct 3)"
+echo "server peak memory (VmHWM): $hwm"
+bad=$(awk '$1 != 200' "$tmp/results" | wc -l)
+lines=$(wc -l <"$tmp/results")
+[[ $bad -eq 0 && $lines -eq $requests ]]
