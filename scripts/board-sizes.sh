@@ -3,7 +3,12 @@
 # a time limit: outcome, strong score, the move on which perfect play ends
 # the game, nodes and time. Prints a markdown table (the README's).
 #
-# Usage: scripts/board-sizes.sh [SECONDS]   (default 600: ten minutes a size)
+# Usage: scripts/board-sizes.sh [SECONDS] [RESULTS]
+#   SECONDS  the limit a size (default 1800: half an hour)
+#   RESULTS  the file the rows are kept in (default board-sizes.rows): the
+#            script is resumable. A size whose row is there is not run
+#            again, unless it ran out of a shorter limit than this one; each
+#            new row is appended as soon as it is measured.
 # Environment: C4_THREADS (default 2), C4_TT (table size, default 1G),
 #              C4_SIZES (only these sizes, e.g. "4x4 5x4"; default all).
 #
@@ -12,7 +17,9 @@
 # the same game inside it plus more, and is not expected to be quicker.
 set -euo pipefail
 
-limit=${1:-600}
+limit=${1:-1800}
+results=${2:-board-sizes.rows}
+touch "$results"
 threads=${C4_THREADS:-2}
 tt=${C4_TT:-1G}
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,7 +50,7 @@ if [[ -n "${C4_SIZES:-}" ]]; then
     sizes=("${filtered[@]}")
 fi
 
-echo "c4 $("$c4" --version | cut -d' ' -f2), $(nproc) cores, --threads $threads --tt-size $tt, limit ${limit} s a size, $(date -u +%Y-%m-%d)"
+echo "c4 $("$c4" --version | cut -d' ' -f2), $(nproc) cores, --threads $threads --tt-size $tt, limit ${limit} s a size"
 echo
 echo "| board | outcome | score | game ends on move | nodes | time |"
 echo "|---|---|---:|---:|---:|---:|"
@@ -58,6 +65,20 @@ for s in "${sizes[@]}"; do
     if [[ -n "$skip" ]]; then
         echo "| ${w}x${h} | not tried (${skip} ran out of time) | | | | |"
         continue
+    fi
+    # A row kept from an earlier run: a solve, or a time-out at this limit
+    # or a longer one.
+    kept=$(grep -F "| ${w}x${h} |" "$results" | tail -n 1 || true)
+    if [[ -n "$kept" ]]; then
+        earlier=$(sed -n 's/.*not solved within \([0-9]*\) s.*/\1/p' <<<"$kept")
+        if [[ -z "$earlier" ]]; then
+            echo "$kept"
+            continue
+        elif (( earlier >= limit )); then
+            echo "$kept"
+            timed_out+=("$w $h")
+            continue
+        fi
     fi
     start=$(date +%s.%N)
     if out=$(timeout "$limit" "$c4" solve --no-book --stats --threads "$threads" --tt-size "$tt" \
@@ -83,11 +104,11 @@ for s in "${sizes[@]}"; do
         fi
         secs=$(awk -v us="$micros" 'BEGIN { printf "%.2f s", us / 1e6 }')
         printf '| %sx%s | %s | %s | %s | %s | %s |\n' "$w" "$h" "$outcome" "$score" "$end" \
-            "$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$nodes")" "$secs"
+            "$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$nodes")" "$secs" | tee -a "$results"
     else
         status=$?
         if (( status == 124 )); then
-            echo "| ${w}x${h} | not solved within ${limit} s | | | | |"
+            echo "| ${w}x${h} | not solved within ${limit} s | | | | |" | tee -a "$results"
             timed_out+=("$w $h")
         else
             echo "| ${w}x${h} | c4 failed (status $status) | | | | |"

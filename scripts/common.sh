@@ -14,7 +14,7 @@ c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
 
 # begin_hard_alone THREADS: solves the first 20 lines of Begin-Hard, each
 # alone in its own `c4 solve --no-book --threads THREADS` process, and
-# prints the seconds they took (the thread-scaling sample of issue 3).
+# prints the seconds they took (the thread-scaling sample of scripts/targets.sh).
 # Returns 1, after naming the line on stderr, if a score is wrong.
 begin_hard_alone() {
     local threads=$1 start end moves expected got

@@ -333,6 +333,17 @@ mod tests {
             }
         }
 
+        /// Board headers with any whitespace, multi-byte kinds included,
+        /// around any fields: an error names a character of the line.
+        #[test]
+        fn board_headers_with_any_whitespace_give_an_answer(
+            text in "# board[ \t\u{85}\u{a0}\u{1680}\u{2003}\u{3000}0-9x]{0,20}"
+        ) {
+            if let Err(e) = parse_line::<7, 6>(text.as_bytes()) {
+                prop_assert!(e.index() < text.chars().count(), "{} in {:?}", e, text);
+            }
+        }
+
         /// Lines made of columns, blanks, signs and digits, the alphabet of
         /// real input, on a board of another size too.
         #[test]

@@ -5,13 +5,11 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 
 use clap::Args;
-use serde::Serialize;
 
 use c4::input::parse_position;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PoolError, WorkerPool};
-use c4::solver::ordering::center_first_order;
-use c4::{BoardSize, Player, Position, Score, Solver};
+use c4::{Position, Score, Solver};
 
 use super::input::raw_from_arg;
 use super::limits::check_memory;
@@ -19,7 +17,8 @@ use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, on_board,
     parse_threads, resolve_threads,
 };
-use super::output::{Outcome, after_write_error, describe, outcome, warn};
+use super::output::{after_write_error, warn};
+use super::report::{Analysis, summarize};
 use super::status::{Mode, Shape, Status};
 
 /// The examples closing both `-h` and `--help` of `c4 analyze`.
@@ -109,37 +108,6 @@ pub struct AnalyzeArgs {
     /// Board size.
     #[command(flatten)]
     pub board: BoardArgs,
-}
-
-/// Everything `c4 analyze` reports about a position.
-#[derive(Debug, Serialize)]
-pub(super) struct Analysis {
-    /// The moves as given, trimmed.
-    moves: String,
-    /// The board's size, `WxH`.
-    board_size: String,
-    /// The rows of the board, top first: `X`, `O` or `.` per cell.
-    board: Vec<String>,
-    /// `X` or `O`.
-    side_to_move: String,
-    /// Stones on the board.
-    moves_played: usize,
-    /// Whether someone has connected four or the board is full.
-    game_over: bool,
-    /// `X` or `O` once someone has connected four.
-    winner: Option<String>,
-    /// Whether the scores are signs only.
-    weak: bool,
-    /// Score of each column for the side to move; `None` when full.
-    scores: Vec<Option<Score>>,
-    /// 1-based best column, `None` once the game is over.
-    best_move: Option<usize>,
-    /// The position's score.
-    score: Score,
-    /// The move of the game that wins with perfect play (exact scores only).
-    win_on_move: Option<usize>,
-    /// The score in words.
-    result: String,
 }
 
 /// Runs `c4 analyze`; returns the exit status.
@@ -238,63 +206,6 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
     }
 }
 
-/// The analysis of `pos` from the score of every column (signs only with
-/// `weak`; `None` for a full column, or every column once the game is over).
-/// `solver` only scores a game that is over, which takes no search.
-pub(super) fn summarize<const W: usize, const H: usize>(
-    solver: &mut Solver<W, H>,
-    moves: String,
-    pos: &Position<W, H>,
-    weak: bool,
-    scores: Vec<Option<Score>>,
-) -> Analysis {
-    let game_over = pos.is_game_over();
-    // The most central of the best columns (the solver's tie-break too).
-    let best = center_first_order::<W>()
-        .into_iter()
-        .filter_map(|col| scores[col].map(|s| (col, s)))
-        .fold(None, |best: Option<(usize, Score)>, (col, s)| match best {
-            Some((_, b)) if b >= s => best,
-            _ => Some((col, s)),
-        });
-    let score = match best {
-        Some((_, s)) => s,
-        None if weak => solver.solve_weak(pos),
-        None => solver.solve(pos),
-    };
-    let winner = pos.is_won().then(|| pos.side_to_move().other());
-    let result = if let Some(winner) = winner {
-        format!("{} has won on move {}", winner.symbol(), pos.moves_played())
-    } else if pos.is_full() {
-        "the board is full: draw".to_owned()
-    } else {
-        describe(pos, score, weak)
-    };
-    let win_on_move = match (weak, winner) {
-        (_, Some(_)) => Some(pos.moves_played()),
-        (true, None) => None,
-        (false, None) => match outcome(pos, score) {
-            Outcome::Win { on_move, .. } => Some(on_move),
-            Outcome::Draw => None,
-        },
-    };
-    Analysis {
-        moves,
-        board_size: BoardSize::of::<W, H>().to_string(),
-        board: board_rows(pos),
-        side_to_move: pos.side_to_move().symbol().to_string(),
-        moves_played: pos.moves_played(),
-        game_over,
-        winner: winner.map(|p| p.symbol().to_string()),
-        weak,
-        scores,
-        best_move: best.map(|(col, _)| col + 1),
-        score,
-        win_on_move,
-        result,
-    }
-}
-
 /// The score of playing 0-based `col` ([`Solver::column_score`]), or with
 /// `weak` its sign only; `None` if the column is full or the game is over.
 fn column_score<const W: usize, const H: usize>(
@@ -315,18 +226,6 @@ fn column_score<const W: usize, const H: usize>(
     let mut child = *pos;
     child.play_col(col);
     Some(-solver.solve_weak(&child))
-}
-
-/// The rows of the board, top first, one character per cell.
-fn board_rows<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec<String> {
-    (0..H)
-        .rev()
-        .map(|row| {
-            (0..W)
-                .map(|col| pos.stone_at(col, row).map_or('.', Player::symbol))
-                .collect()
-        })
-        .collect()
 }
 
 /// The text report.

@@ -11,8 +11,7 @@ use c4::rng::SplitMix64;
 use c4::solver::ordering::center_first_order;
 use c4::{BoardSize, Position, Score, Solver};
 
-use super::super::analyze::summarize;
-use super::super::solve::json_solved;
+use super::super::report::{json_solved, summarize};
 use c4::input::parse_position;
 
 /// One request's work.

@@ -22,7 +22,6 @@ use super::options::{
 };
 use super::output::{after_write_error, warn};
 use super::status::{Mode, Shape, Status};
-pub(super) use outcome::json_solved;
 use outcome::{Options, Outcome, evaluate};
 
 /// The examples closing both `-h` and `--help` of `c4 solve`.

@@ -10,6 +10,7 @@ use c4::position::moves_to_string;
 use c4::{BoardSize, Solver};
 
 use crate::cli::input::{Origin, RawInput};
+use crate::cli::report::{json_solved, to_json};
 use crate::cli::status::Status;
 
 /// What to compute and print for each input.
@@ -69,26 +70,6 @@ pub enum Outcome {
         /// The input as given, trimmed.
         input: String,
     },
-}
-
-/// A JSON result line.
-#[derive(Serialize)]
-struct JsonSolved<'a> {
-    line: usize,
-    /// The board's size, `WxH`.
-    board_size: String,
-    moves: &'a str,
-    score: i32,
-    weak: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    micros: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pv: Option<String>,
-    /// Outer `None`: not asked for; inner `None` (null): the game is over.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best_move: Option<Option<usize>>,
 }
 
 /// A JSON line for an input that is not a position.
@@ -190,36 +171,6 @@ impl Outcome {
         };
         Some(line)
     }
-}
-
-/// The JSON line of a solved input (see `LONG_HELP`), without its newline:
-/// `stats` is the nodes and microseconds, `pv` the principal variation
-/// (0-based columns), each written only when given.
-pub(in crate::cli) fn json_solved(
-    line: usize,
-    board: BoardSize,
-    moves: &str,
-    score: i32,
-    weak: bool,
-    stats: Option<(u64, u64)>,
-    pv: Option<&[usize]>,
-) -> String {
-    to_json(&JsonSolved {
-        line,
-        board_size: board.to_string(),
-        moves,
-        score,
-        weak,
-        nodes: stats.map(|(nodes, _)| nodes),
-        micros: stats.map(|(_, micros)| micros),
-        best_move: pv.map(|pv| pv.first().map(|&c| c + 1)),
-        pv: pv.map(moves_to_string),
-    })
-}
-
-/// Serializes a value that cannot fail to serialize (plain structs).
-fn to_json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("plain structs serialize")
 }
 
 /// Solves one input with a cleared table, so that results do not depend on
