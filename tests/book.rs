@@ -13,6 +13,7 @@ use c4::book::format::{self, FormatError, Kind};
 use c4::book::{Book, builtin, line_to};
 use c4::book_builder::{self, BuildError, Shard};
 use c4::{Position, Score, Solver};
+use common::minimax::minimax_memo;
 use common::{Naive, Rng};
 
 /// Scores of `positions` by fresh searches (no book).
@@ -113,34 +114,6 @@ fn a_book_holds_exactly_the_right_positions_and_every_score_is_a_fresh_solve() {
     );
 }
 
-/// The exact score of a position not over, by plain minimax over the naive
-/// board (every move searched to the end of the game, no pruning), memoised
-/// by cells: the independent witness of small boards' scores, as in
-/// `tests/solver_minimax.rs`.
-fn minimax<const W: usize, const H: usize>(
-    b: &Naive<W, H>,
-    memo: &mut HashMap<[[u8; H]; W], Score>,
-) -> Score {
-    if let Some(&s) = memo.get(&b.cells) {
-        return s;
-    }
-    let mut best = if b.is_full() { 0 } else { Score::MIN };
-    for col in (0..W).filter(|&c| b.can_play(c)) {
-        let mut child = *b;
-        let score = if child.play(col) {
-            // A win with this stone: the stones still in hand, plus one.
-            ((W * H + 1 - b.moves) / 2) as Score
-        } else if child.is_full() {
-            0
-        } else {
-            -minimax(&child, memo)
-        };
-        best = best.max(score);
-    }
-    memo.insert(b.cells, best);
-    best
-}
-
 #[test]
 fn the_whole_4x4_game_fits_in_a_book() {
     let book = build::<4, 4>(16);
@@ -151,9 +124,9 @@ fn the_whole_4x4_game_fits_in_a_book() {
     for (key, score) in book.entries() {
         let pos = Position::<4, 4>::from_key(key).unwrap();
         let naive = Naive::<4, 4>::from_moves(&line_to(&pos).unwrap());
-        assert_eq!(score, minimax(&naive, &mut memo), "key {key:#x}");
+        assert_eq!(score, minimax_memo(&naive, &mut memo), "key {key:#x}");
     }
-    // Witness: the exhaustive minimax above (4x4 is a draw).
+    // Witness: the exhaustive minimax (4x4 is a draw).
     assert_eq!(book.get(&Position::new()), Some(0), "4x4 is a draw");
     check_consistency(&book).unwrap();
 }

@@ -9,8 +9,6 @@ use std::time::Instant;
 
 mod common;
 
-use std::collections::HashMap;
-
 use assert_cmd::Command;
 
 use c4::book::Book;
@@ -20,6 +18,7 @@ use c4::book_builder::{Job, Shard};
 use c4::rng::SplitMix64;
 use c4::{Position, Score, Solver};
 use common::Naive;
+use common::minimax::minimax;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -375,34 +374,8 @@ fn the_built_in_book_answers_the_opening_at_once() {
     let without = c4(&["solve", "--no-book", line]);
     assert_eq!(with.0, without.0);
     let naive = Naive::<7, 6>::from_moves(&common::moves_from_string(line));
-    let score = minimax(&naive, &mut HashMap::new());
+    let score = minimax(&naive);
     assert_eq!(with.0, format!("{line} {score}\n"));
-}
-
-/// The exact score of a position not over, by plain minimax over the naive
-/// board (every move searched to the end of the game, no pruning), memoised
-/// by cells: the independent witness, as in `tests/solver_minimax.rs`.
-fn minimax<const W: usize, const H: usize>(
-    b: &Naive<W, H>,
-    memo: &mut HashMap<[[u8; H]; W], Score>,
-) -> Score {
-    if let Some(&s) = memo.get(&b.cells) {
-        return s;
-    }
-    let mut best = if b.is_full() { 0 } else { Score::MIN };
-    for col in (0..W).filter(|&c| b.can_play(c)) {
-        let mut child = *b;
-        let score = if child.play(col) {
-            ((W * H + 1 - b.moves) / 2) as Score
-        } else if child.is_full() {
-            0
-        } else {
-            -minimax(&child, memo)
-        };
-        best = best.max(score);
-    }
-    memo.insert(b.cells, best);
-    best
 }
 
 /// The built-in book with every score rewritten to 3 and its checksum

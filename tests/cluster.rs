@@ -4,7 +4,7 @@
 //! `c4 book generate` run.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// The c4 binary Cargo built for these tests.
 const C4: &str = env!("CARGO_BIN_EXE_c4");
@@ -22,6 +22,26 @@ fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scripts")
         .join(name)
+}
+
+/// Runs `bash scripts/NAME ARGS` with `C4` set to the binary under test,
+/// plus `envs`, in `dir`; returns its output, checking that it succeeded.
+fn run_script(name: &str, args: &[&str], envs: &[(&str, &str)], dir: &Path) -> Output {
+    let out = Command::new("bash")
+        .arg(script(name))
+        .args(args)
+        .args(BOARD)
+        .env("C4", C4)
+        .envs(envs.iter().copied())
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
 }
 
 /// The board and depth of every test: small enough to take a second, big
@@ -67,20 +87,8 @@ fn four_shards_through_gnu_parallel_merge_into_the_single_run_bytes() {
     }
     let dir = scratch("parallel");
     let out = dir.join("sharded.c4book");
-    let run = Command::new("bash")
-        .arg(script("book-parallel.sh"))
-        .args([DEPTH, "4"])
-        .arg(&out)
-        .args(BOARD)
-        .env("C4", C4)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let out_arg = out.to_str().unwrap();
+    run_script("book-parallel.sh", &[DEPTH, "4", out_arg], &[], &dir);
     let joblog = std::fs::read_to_string(dir.join("sharded.c4book.parts/joblog")).unwrap();
     assert_eq!(
         joblog.lines().count(),
@@ -92,16 +100,7 @@ fn four_shards_through_gnu_parallel_merge_into_the_single_run_bytes() {
     // Run again: the job log says every shard is done, so none runs again,
     // and the merge gives the same book.
     std::fs::remove_file(&out).unwrap();
-    let again = Command::new("bash")
-        .arg(script("book-parallel.sh"))
-        .args([DEPTH, "4"])
-        .arg(&out)
-        .args(BOARD)
-        .env("C4", C4)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(again.status.success());
+    run_script("book-parallel.sh", &[DEPTH, "4", out_arg], &[], &dir);
     let joblog = std::fs::read_to_string(dir.join("sharded.c4book.parts/joblog")).unwrap();
     assert_eq!(joblog.lines().count(), 5, "no shard ran twice:\n{joblog}");
     assert_eq!(std::fs::read(&out).unwrap(), single_run(&dir));
@@ -114,46 +113,26 @@ fn the_slurm_array_tasks_and_merge_job_give_the_single_run_bytes() {
     let out = dir.join("array.c4book");
     // What Slurm does: run the array's tasks (here one after another, in a
     // shuffled order), then the merge job.
+    let out_arg = out.to_str().unwrap();
     for k in ["3", "1", "4", "2"] {
-        let task = Command::new("bash")
-            .arg(script("book-slurm.sh"))
-            .args(["shard", DEPTH, "4"])
-            .arg(&out)
-            .args(BOARD)
-            .env("C4", C4)
-            .env("SLURM_ARRAY_TASK_ID", k)
-            .output()
-            .unwrap();
-        assert!(
-            task.status.success(),
-            "{}",
-            String::from_utf8_lossy(&task.stderr)
+        let task = [("SLURM_ARRAY_TASK_ID", k)];
+        run_script(
+            "book-slurm.sh",
+            &["shard", DEPTH, "4", out_arg],
+            &task,
+            &dir,
         );
     }
     // A task run again after its part is complete returns at once.
-    let again = Command::new("bash")
-        .arg(script("book-slurm.sh"))
-        .args(["shard", DEPTH, "4"])
-        .arg(&out)
-        .args(BOARD)
-        .env("C4", C4)
-        .env("SLURM_ARRAY_TASK_ID", "2")
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&again.stdout).contains("already complete"));
-    let merge = Command::new("bash")
-        .arg(script("book-slurm.sh"))
-        .args(["merge", DEPTH, "4"])
-        .arg(&out)
-        .args(BOARD)
-        .env("C4", C4)
-        .output()
-        .unwrap();
-    assert!(
-        merge.status.success(),
-        "{}",
-        String::from_utf8_lossy(&merge.stderr)
+    let task = [("SLURM_ARRAY_TASK_ID", "2")];
+    let again = run_script(
+        "book-slurm.sh",
+        &["shard", DEPTH, "4", out_arg],
+        &task,
+        &dir,
     );
+    assert!(String::from_utf8_lossy(&again.stdout).contains("already complete"));
+    run_script("book-slurm.sh", &["merge", DEPTH, "4", out_arg], &[], &dir);
     assert_eq!(std::fs::read(&out).unwrap(), single_run(&dir));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -72,6 +72,16 @@ impl Drop for Driver {
     }
 }
 
+/// Clicks the element `locator` finds.
+async fn click(client: &Client, locator: Locator<'_>) {
+    client.find(locator).await.unwrap().click().await.unwrap();
+}
+
+/// The text of the element `locator` finds.
+async fn text_of(client: &Client, locator: Locator<'_>) -> String {
+    client.find(locator).await.unwrap().text().await.unwrap()
+}
+
 /// Runs `script` in the page and returns its value.
 async fn js(client: &Client, script: &str) -> Value {
     client
@@ -179,13 +189,7 @@ async fn check_scores(client: &Client, moves: &str) {
     )
     .await;
     assert_eq!(best, cli["best_move"], "best move of {moves:?}");
-    let sentence = client
-        .find(Locator::Id("sentence"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let sentence = text_of(client, Locator::Id("sentence")).await;
     let score = cli["score"].as_i64().unwrap();
     if score != 0 {
         let winner = if (score > 0) == (cli["side_to_move"] == "X") {
@@ -229,13 +233,7 @@ async fn check_line(client: &Client, moves: &str) {
 /// Saves a screenshot of the top of the page under `target/serve-browser/`
 /// (the pointer moved off the board first) and returns its path.
 async fn screenshot(client: &Client, name: &str) -> PathBuf {
-    client
-        .find(Locator::Css("h1"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("h1")).await;
     js(client, "window.scrollTo(0, 0); return 0;").await;
     // A frame or two for the pointer's move to show.
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -365,20 +363,8 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     check_line(client, "4353").await;
 
     // Step through the line: its moves appear ahead of the position.
-    client
-        .find(Locator::Id("pv-next"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    client
-        .find(Locator::Id("pv-next"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("pv-next")).await;
+    click(client, Locator::Id("pv-next")).await;
     assert_eq!(
         js(
             client,
@@ -395,13 +381,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
         .await,
         4
     );
-    client
-        .find(Locator::Id("pv-first"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("pv-first")).await;
     assert_eq!(
         js(
             client,
@@ -412,23 +392,11 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     );
 
     // Undo and redo.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("undo")).await;
     settle(client, "undo").await;
     assert_eq!(hash(client).await, "435");
     check_scores(client, "435").await;
-    client
-        .find(Locator::Id("redo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("redo")).await;
     settle(client, "redo").await;
     assert_eq!(hash(client).await, "4353");
 
@@ -436,21 +404,9 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     let input = client.find(Locator::Id("moves")).await.unwrap();
     input.clear().await.unwrap();
     input.send_keys("44x").await.unwrap();
-    client
-        .find(Locator::Css("#position-form button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#position-form button[type=submit]")).await;
     settle(client, "the bad position").await;
-    let error = client
-        .find(Locator::Id("position-error"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let error = text_of(client, Locator::Id("position-error")).await;
     assert_eq!(error, "character 3 ('x') is not a column (1-7)");
     assert_eq!(hash(client).await, "4353", "a bad position changes nothing");
 
@@ -482,13 +438,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
         .select_by_value("0")
         .await
         .unwrap();
-    client
-        .find(Locator::Id("new-game"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("new-game")).await;
     settle(client, "a new game").await;
     assert_eq!(hash(client).await, "");
     let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
@@ -516,13 +466,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
         replies += 1;
         assert!(replies <= 21, "the game should be over");
     }
-    let status = client
-        .find(Locator::Id("game-status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = text_of(client, Locator::Id("game-status")).await;
     assert!(status.starts_with("You win"), "{status:?}");
     let moves = hash(client).await;
     let pos = Position::<7, 6>::parse(&moves).unwrap();
@@ -571,29 +515,11 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
         Duration::from_secs(60),
     )
     .await;
-    let thinking = client
-        .find(Locator::Id("thinking"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let thinking = text_of(client, Locator::Id("thinking")).await;
     assert!(thinking.contains("Stop"), "{thinking:?}");
-    client
-        .find(Locator::Id("stop"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("stop")).await;
     settle(client, "the stop").await;
-    let shown = client
-        .find(Locator::Id("sentence"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let shown = text_of(client, Locator::Id("sentence")).await;
     assert_eq!(shown, "Stopped.");
     // The position is the one asked for, without its scores.
     assert_eq!(

@@ -8,14 +8,12 @@ use clap::Args;
 
 use c4::input::parse_position;
 use c4::memory::{Need, solver_bytes};
-use c4::parallel::{PoolError, WorkerPool};
 use c4::{Position, Score, Solver};
 
 use super::input::raw_from_arg;
-use super::limits::check_memory;
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, on_board,
-    parse_threads, resolve_threads,
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, on_board, parse_threads,
+    resolve_threads, solver_pool,
 };
 use super::output::{after_write_error, warn};
 use super::report::{Analysis, summarize};
@@ -149,29 +147,16 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
         positions: 0,
         book: args.book.memory::<W, H>(),
     };
-    if let Err(code) = check_memory("analyze", &need, "lower --threads or --tt-size") {
-        return code;
-    }
-    let book = match load_book::<W, H>(&args.book, "analyze") {
-        Ok(book) => book,
-        Err(code) => return code,
-    };
-    let pool = WorkerPool::new(solvers, || {
-        let mut solver = Solver::<W, H>::with_table_bytes(args.table.tt_size)?;
-        solver.set_threads(search_threads);
-        solver.set_book(book.clone());
-        Ok(solver)
-    });
-    let pool = match pool {
+    let pool = match solver_pool::<W, H>(
+        "analyze",
+        &need,
+        &args.book,
+        args.table.tt_size,
+        solvers,
+        search_threads,
+    ) {
         Ok(pool) => pool,
-        Err(PoolError::Table(e)) => {
-            warn(format_args!("c4 analyze: --tt-size: {e}"));
-            return EXIT_USAGE;
-        }
-        Err(e) => {
-            warn(format_args!("c4 analyze: {e}"));
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     let columns: Vec<usize> = (0..W).collect();
     let status = Status::start(Mode::detect(args.progress), Shape::Named);

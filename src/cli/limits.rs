@@ -8,8 +8,7 @@ use std::fs;
 use c4::memory::{Bytes, Need};
 use c4::parallel::available_cores;
 
-use super::options::EXIT_USAGE;
-use super::output::warn;
+use super::output::{EXIT_USAGE, warn};
 
 /// `--threads` may ask for this many threads per core: enough to
 /// oversubscribe the cores a little, far from the thousands that only

@@ -1,6 +1,6 @@
-//! What the commands share: exit statuses, the board, table, threads and
-//! book options, running a command's generic body on the board asked for,
-//! and durations told in words.
+//! What the commands share: the board, table, threads and book options,
+//! the solvers a command runs on, running a command's generic body on the
+//! board asked for, and durations told in words.
 
 use std::fs;
 use std::io::{self, Read};
@@ -10,21 +10,16 @@ use std::time::Duration;
 
 use clap::Args;
 
-use c4::BoardSize;
 use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
 use c4::book::{Book, builtin};
-use c4::parallel::available_cores;
+use c4::memory::Need;
+use c4::parallel::{PoolError, WorkerPool, available_cores};
+use c4::{BoardSize, Solver};
 
-use super::limits::max_threads;
+use super::limits::{check_memory, max_threads};
 use super::output::warn;
 
-/// Exit status: everything went well.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: some input line was invalid, or a benchmark found a mismatch.
-pub const EXIT_BAD_INPUT: u8 = 1;
-/// Exit status: the command line itself was wrong (clap uses 2 too), or the
-/// run would not fit in memory.
-pub const EXIT_USAGE: u8 = 2;
+pub use super::output::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 
 /// The board options every command shares.
 #[derive(Args, Debug, Clone, Copy)]
@@ -265,6 +260,38 @@ pub fn read_book_bytes(path: &Path) -> Result<Vec<u8>, String> {
     let rest = announced - HEADER_BYTES as u64 + 1;
     file.take(rest).read_to_end(&mut bytes).map_err(cannot)?;
     Ok(bytes)
+}
+/// The solvers a command runs on: checks that `need` fits in the memory
+/// available (see [`check_memory`]), loads the book, and makes `workers`
+/// solvers, each with a table of `tt_size` bytes and searching on
+/// `search_threads` threads. On failure the reason is on stderr and the
+/// exit status is returned.
+pub fn solver_pool<const W: usize, const H: usize>(
+    command: &str,
+    need: &Need,
+    book: &BookChoice,
+    tt_size: usize,
+    workers: usize,
+    search_threads: usize,
+) -> Result<WorkerPool<Solver<W, H>>, u8> {
+    check_memory(command, need, "lower --threads or --tt-size")?;
+    let book = load_book::<W, H>(book, command)?;
+    let pool = WorkerPool::new(workers, || {
+        let mut solver = Solver::<W, H>::with_table_bytes(tt_size)?;
+        solver.set_threads(search_threads);
+        solver.set_book(book.clone());
+        Ok(solver)
+    });
+    pool.map_err(|e| match e {
+        PoolError::Table(e) => {
+            warn(format_args!("c4 {command}: --tt-size: {e}"));
+            EXIT_USAGE
+        }
+        e => {
+            warn(format_args!("c4 {command}: {e}"));
+            EXIT_BAD_INPUT
+        }
+    })
 }
 
 /// A duration in a unit that fits it: `850 ns`, `12.3 µs`, `4.56 ms`, `1.234 s`.

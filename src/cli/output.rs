@@ -1,9 +1,18 @@
-//! Writing results: stderr messages that never panic, how write errors end a
-//! command (a closed pipe quietly), and scores told in words.
+//! Writing results: the exit statuses, stderr messages that never panic,
+//! how write errors end a command (a closed pipe quietly), and scores told
+//! in words.
 
 use std::io::{self, Write};
 
 use c4::{Player, Position, Score};
+
+/// Exit status: everything went well.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: some input line was invalid, or a benchmark found a mismatch.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit status: the command line itself was wrong (clap uses 2 too), or the
+/// run would not fit in memory.
+pub const EXIT_USAGE: u8 = 2;
 
 /// Writes one message line on stderr. Errors are ignored: there is nowhere
 /// left to report them, and `eprintln!` would panic.

@@ -20,8 +20,9 @@ pub fn minimax<const W: usize, const H: usize>(b: &Naive<W, H>) -> Score {
     minimax_memo(b, &mut HashMap::new())
 }
 
-/// [`minimax`] with a memo of the scores found, by cells.
-fn minimax_memo<const W: usize, const H: usize>(
+/// [`minimax`] with a memo of the scores found, by cells, which several
+/// calls can share.
+pub fn minimax_memo<const W: usize, const H: usize>(
     b: &Naive<W, H>,
     memo: &mut HashMap<[[u8; H]; W], Score>,
 ) -> Score {

@@ -358,34 +358,29 @@ fn task_params(
 
 /// `GET /api/analyze`: the object of `c4 analyze --json`.
 async fn analyze(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    let allowed = ["moves", "width", "height", "weak"];
-    let (params, board, _) = match task_params(query.as_deref(), &allowed) {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    let task = Task {
-        board,
-        moves: params.moves,
-        kind: Kind::Analyze { weak: params.weak },
-        max_nodes: app.max_nodes,
-    };
-    compute(&app, task).await
+    position_task(&app, query.as_deref(), |weak| Kind::Analyze { weak }).await
 }
 
 /// `GET /api/solve`: the object of `c4 solve --json --pv`.
 async fn solve(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
+    position_task(&app, query.as_deref(), |weak| Kind::Solve { weak }).await
+}
+
+/// The task of a route that takes a position and `weak` (analyze, solve),
+/// computed; or the parameters' error.
+async fn position_task(app: &App, query: Option<&str>, kind: impl Fn(bool) -> Kind) -> Response {
     let allowed = ["moves", "width", "height", "weak"];
-    let (params, board, _) = match task_params(query.as_deref(), &allowed) {
+    let (params, board, _) = match task_params(query, &allowed) {
         Ok(p) => p,
         Err(e) => return e.into_response(),
     };
     let task = Task {
         board,
         moves: params.moves,
-        kind: Kind::Solve { weak: params.weak },
+        kind: kind(params.weak),
         max_nodes: app.max_nodes,
     };
-    compute(&app, task).await
+    compute(app, task).await
 }
 
 /// A seed for a request that gives none: the clock and a counter, mixed.

@@ -11,14 +11,13 @@ use clap::Args;
 
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
-use c4::parallel::{PipelineError, PoolError, WorkerPool, run_ordered};
+use c4::parallel::{PipelineError, run_ordered};
 use c4::{BoardSize, Position, Solver};
 
 use super::input::{LineReader, RawInput, raw_from_arg};
-use super::limits::check_memory;
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, on_board,
-    parse_threads, resolve_threads,
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, on_board, parse_threads,
+    resolve_threads, solver_pool,
 };
 use super::output::{after_write_error, warn};
 use super::status::{Mode, Shape, Status};
@@ -198,29 +197,16 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         },
         book: args.book.memory::<W, H>(),
     };
-    if let Err(code) = check_memory("solve", &need, "lower --threads or --tt-size") {
-        return code;
-    }
-    let book = match load_book::<W, H>(&args.book, "solve") {
-        Ok(book) => book,
-        Err(code) => return code,
-    };
-    let pool = WorkerPool::new(workers, || {
-        let mut solver = Solver::<W, H>::with_table_bytes(args.table.tt_size)?;
-        solver.set_threads(search_threads);
-        solver.set_book(book.clone());
-        Ok(solver)
-    });
-    let pool = match pool {
+    let pool = match solver_pool::<W, H>(
+        "solve",
+        &need,
+        &args.book,
+        args.table.tt_size,
+        workers,
+        search_threads,
+    ) {
         Ok(pool) => pool,
-        Err(PoolError::Table(e)) => {
-            warn(format_args!("c4 solve: --tt-size: {e}"));
-            return EXIT_USAGE;
-        }
-        Err(e) => {
-            warn(format_args!("c4 solve: {e}"));
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     let shape = if from_stdin {
         Shape::Batch { total: None }
