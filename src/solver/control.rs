@@ -18,7 +18,7 @@ pub struct Interrupted;
 /// A solver's progress, shared with whoever watches it from another thread
 /// (see [`Solver::set_progress`](super::Solver::set_progress)). Reading it
 /// is two relaxed loads; the search writes it once every
-/// [`PROGRESS_POLL_NODES`](super::search::PROGRESS_POLL_NODES) nodes and at
+/// [`PROGRESS_POLL_NODES`](crate::settings::PROGRESS_POLL_NODES) nodes and at
 /// the end of each probe, so watching costs the search nothing measurable.
 #[derive(Debug)]
 pub struct Progress {

@@ -75,7 +75,7 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
 
 impl<const W: usize, const H: usize> Solver<W, H> {
     /// A solver with the default table size
-    /// ([`DEFAULT_TABLE_BYTES`](crate::settings::DEFAULT_TABLE_BYTES)).
+    /// ([`crate::settings::DEFAULT_TABLE_BYTES`]).
     pub fn new() -> Self {
         Self::with_table_bytes(DEFAULT_TABLE_BYTES)
             .expect("the default table size fits every board")
@@ -224,7 +224,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// Size of the (full) transposition table in bytes; searches from all but
     /// the earliest positions use a small table of their own besides it
-    /// ([`SMALL_TABLE_BYTES`](crate::settings::SMALL_TABLE_BYTES)).
+    /// ([`crate::settings::SMALL_TABLE_BYTES`]).
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
     }

@@ -6,7 +6,7 @@
 //! (see [`crate::solver`]). This module parses lines into [`TestCase`]s with
 //! errors that say what is wrong and where, reads whole sets line by line so
 //! that one bad line does not hide the others, and writes lines back in the
-//! same format. [`generate`] makes new graded sets.
+//! same format. [`generate`](mod@generate) makes new graded sets.
 //!
 //! # Board header
 //! A set records its board in a first line `# board WxH` (see

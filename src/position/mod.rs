@@ -1,4 +1,5 @@
-//! The board: a bitboard `Position`, parsing move strings, and drawing it.
+//! The board: a bitboard `Position`, its moves, wins and scores. Move
+//! strings and drawing are in `notation`, keys and symmetry in `key`.
 //!
 //! # Bit layout
 //! Column `c` (0-based, left to right) owns the `H + 1` bits starting at
@@ -11,9 +12,10 @@
 //! `mask`, every occupied cell. Playing a move swaps the point of view with one
 //! XOR, so the same code serves both players (negamax).
 
-use std::fmt;
+mod key;
+mod notation;
 
-use thiserror::Error;
+pub use notation::{ParseError, column_char, column_from_char, column_range, moves_to_string};
 
 /// A position's score for the side to move: positive if it wins,
 /// `(W * H + 1 - n) / 2` (rounded down) when it wins by playing move `n + 1`
@@ -47,93 +49,6 @@ impl Player {
             Player::Second => 'O',
         }
     }
-}
-
-/// Why a move string could not be replayed. Every index is the 0-based
-/// character index in the string as given (leading whitespace included).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ParseError {
-    /// A character that does not name a column of this board.
-    #[error("character {} ('{ch}') is not a column ({})", index + 1, column_range(*width))]
-    InvalidColumn {
-        /// 0-based index of the character.
-        index: usize,
-        /// The offending character.
-        ch: char,
-        /// The board's width, to say which columns exist.
-        width: usize,
-    },
-    /// A move into a column that is already full.
-    #[error("character {}: column {column} is already full", index + 1)]
-    ColumnFull {
-        /// 0-based index of the character.
-        index: usize,
-        /// 1-based column that is full.
-        column: usize,
-    },
-    /// A move after one of the players has already connected four.
-    #[error("character {}: the game was already won by the previous move", index + 1)]
-    GameOver {
-        /// 0-based index of the character.
-        index: usize,
-    },
-    /// A move after every cell of the board is already filled.
-    #[error("character {}: more moves than cells, the board is already full", index + 1)]
-    TooManyMoves {
-        /// 0-based index of the character.
-        index: usize,
-    },
-}
-
-impl ParseError {
-    /// 0-based index of the character the error is about.
-    pub fn index(&self) -> usize {
-        match *self {
-            ParseError::InvalidColumn { index, .. }
-            | ParseError::ColumnFull { index, .. }
-            | ParseError::GameOver { index }
-            | ParseError::TooManyMoves { index } => index,
-        }
-    }
-}
-
-/// The character that names 0-based column `col` in a move string: `1`-`9`,
-/// then `a`, `b`, `c`, ... for columns 10 and up.
-pub fn column_char(col: usize) -> char {
-    if col < 9 {
-        (b'1' + col as u8) as char
-    } else {
-        (b'a' + (col - 9) as u8) as char
-    }
-}
-
-/// The 0-based column named by `ch` (the inverse of [`column_char`], letters in
-/// either case), or `None` if `ch` names no column of a board `width` wide.
-pub fn column_from_char(ch: char, width: usize) -> Option<usize> {
-    let col = match ch {
-        '1'..='9' => ch as usize - '1' as usize,
-        'a'..='z' => ch as usize - 'a' as usize + 9,
-        'A'..='Z' => ch as usize - 'A' as usize + 9,
-        _ => return None,
-    };
-    (col < width).then_some(col)
-}
-
-/// How the columns of a board `width` wide are written, for messages:
-/// `1-7`, `1-9, a`, `1-9, a-c`.
-pub fn column_range(width: usize) -> String {
-    match width {
-        0 => String::from("none"),
-        1 => String::from("1"),
-        2..=9 => format!("1-{width}"),
-        10 => String::from("1-9, a"),
-        _ => format!("1-9, a-{}", column_char(width - 1)),
-    }
-}
-
-/// Writes a sequence of 0-based columns in the move-string notation.
-pub fn moves_to_string(moves: &[usize]) -> String {
-    moves.iter().map(|&c| column_char(c)).collect()
 }
 
 /// A Connect Four position on a board `W` columns wide and `H` rows high.
@@ -208,44 +123,6 @@ impl<const W: usize, const H: usize> Position<W, H> {
             mask: 0,
             moves: 0,
         }
-    }
-
-    /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
-    /// from the empty board. Leading and trailing whitespace, including a
-    /// trailing `\r`, is ignored.
-    pub fn parse(moves: &str) -> Result<Self, ParseError> {
-        let mut pos = Self::new();
-        pos.play_str(moves)?;
-        Ok(pos)
-    }
-
-    /// Plays a move string from this position; see [`Position::parse`]. On
-    /// error the position is left as it was before the offending character.
-    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
-        let start = moves.len() - moves.trim_start().len();
-        let body = moves.trim();
-        for (offset, ch) in body.char_indices() {
-            let index = moves[..start + offset].chars().count();
-            let col = column_from_char(ch, W).ok_or(ParseError::InvalidColumn {
-                index,
-                ch,
-                width: W,
-            })?;
-            if self.is_won() {
-                return Err(ParseError::GameOver { index });
-            }
-            if self.moves as usize >= Self::CELLS {
-                return Err(ParseError::TooManyMoves { index });
-            }
-            if !self.can_play(col) {
-                return Err(ParseError::ColumnFull {
-                    index,
-                    column: col + 1,
-                });
-            }
-            self.play_col(col);
-        }
-        Ok(())
     }
 
     /// Stones of the side to move, as a bitboard.
@@ -506,115 +383,6 @@ impl<const W: usize, const H: usize> Position<W, H> {
         possible & !(opponent_wins >> 1)
     }
 
-    /// A number that identifies the position uniquely, below `2^KEY_BITS`.
-    ///
-    /// `current + mask` sets, in each column, the bit just above the stones
-    /// (the column's height) and keeps the side to move's stones below it.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.current.wrapping_add(self.mask)
-    }
-
-    /// The key of this position seen in a mirror (columns reversed).
-    #[inline(always)]
-    pub fn mirrored_key(&self) -> u64 {
-        Self::mirror(self.key())
-    }
-
-    /// A key shared by a position and its mirror image: the smaller of the two.
-    /// Also tells whether the mirrored key was the one taken.
-    #[inline(always)]
-    pub fn symmetric_key(&self) -> (u64, bool) {
-        let key = self.key();
-        let mirrored = Self::mirror(key);
-        if mirrored < key {
-            (mirrored, true)
-        } else {
-            (key, false)
-        }
-    }
-
-    /// The position whose [`Position::key`] is `key`, if `key` describes a
-    /// possible position: every column's stones packed from the bottom, the
-    /// side to move having played as many stones as its turn says (half the
-    /// stones, rounded down) and no four of its own. (Not every such position
-    /// is reachable in a game: [`crate::book::line_to`] finds a game.)
-    ///
-    /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
-    /// side to move's stones plus the full mask below the column's top);
-    /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
-    /// the height is the bit length of `value + 1` minus one. Opening books
-    /// store keys and rebuild positions with this.
-    pub fn from_key(key: u64) -> Option<Self> {
-        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
-            return None;
-        }
-        let column = (1u64 << (H + 1)) - 1;
-        let (mut current, mut mask) = (0u64, 0u64);
-        for col in 0..W {
-            let value = (key >> (col * (H + 1))) & column;
-            let height = 63 - (value + 1).leading_zeros() as usize;
-            if height > H {
-                return None;
-            }
-            let below = (1u64 << height) - 1;
-            current |= (value - below) << (col * (H + 1));
-            mask |= below << (col * (H + 1));
-        }
-        let moves = mask.count_ones();
-        if current.count_ones() != moves / 2 || Self::has_four(current) {
-            return None;
-        }
-        Some(Position {
-            current,
-            mask,
-            moves,
-        })
-    }
-
-    /// The positions this one can follow: for each column whose top stone is
-    /// the last mover's, the position without that stone, the last mover
-    /// to move. Whether a parent can arise in a game (it may hold a four
-    /// already) is not checked.
-    pub fn parents(&self) -> impl Iterator<Item = Self> + '_ {
-        let last_mover = self.mask ^ self.current;
-        (0..W).filter_map(move |col| {
-            let height = self.column_height(col);
-            if height == 0 {
-                return None;
-            }
-            let top = 1u64 << (col * (H + 1) + height - 1);
-            (last_mover & top != 0).then(|| Position {
-                current: last_mover ^ top,
-                mask: self.mask ^ top,
-                moves: self.moves - 1,
-            })
-        })
-    }
-
-    /// Reverses the columns of a bitboard.
-    #[inline(always)]
-    pub fn mirror(board: u64) -> u64 {
-        let column = (1u64 << (H + 1)) - 1;
-        let mut out = 0;
-        let mut col = 0;
-        while col < W {
-            let bits = (board >> (col * (H + 1))) & column;
-            out |= bits << ((W - 1 - col) * (H + 1));
-            col += 1;
-        }
-        out
-    }
-
-    /// This position with the columns reversed.
-    pub fn mirrored(&self) -> Self {
-        Position {
-            current: Self::mirror(self.current),
-            mask: Self::mirror(self.mask),
-            moves: self.moves,
-        }
-    }
-
     /// Number of the side to move's threats (completing cells, empty and not
     /// yet playable included) after it plays `cell`. Used to order moves:
     /// a move that makes more threats tends to be stronger.
@@ -645,41 +413,6 @@ impl<const W: usize, const H: usize> Position<W, H> {
     #[inline(always)]
     pub fn win_next_score(&self) -> i32 {
         (Self::CELLS as i32 + 1 - self.moves as i32) / 2
-    }
-}
-
-impl<const W: usize, const H: usize> fmt::Display for Position<W, H> {
-    /// Draws the board top row first, with column labels below and a line
-    /// saying whose turn it is (or how the game ended).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..H).rev() {
-            for col in 0..W {
-                let ch = self.stone_at(col, row).map_or('.', Player::symbol);
-                write!(f, "{}{ch}", if col == 0 { "" } else { " " })?;
-            }
-            writeln!(f)?;
-        }
-        for col in 0..W {
-            write!(f, "{}{}", if col == 0 { "" } else { " " }, column_char(col))?;
-        }
-        writeln!(f)?;
-        if self.is_won() {
-            write!(
-                f,
-                "{} has won on move {}",
-                self.side_to_move().other().symbol(),
-                self.moves
-            )
-        } else if self.is_full() {
-            write!(f, "the board is full: draw")
-        } else {
-            write!(
-                f,
-                "{} to move (move {})",
-                self.side_to_move().symbol(),
-                self.moves + 1
-            )
-        }
     }
 }
 

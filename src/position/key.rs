@@ -1,0 +1,115 @@
+//! Keys: the number that identifies a position, the key it shares with its
+//! mirror image, the position back from its key, and its parents.
+
+use super::Position;
+
+impl<const W: usize, const H: usize> Position<W, H> {
+    /// A number that identifies the position uniquely, below `2^KEY_BITS`.
+    ///
+    /// `current + mask` sets, in each column, the bit just above the stones
+    /// (the column's height) and keeps the side to move's stones below it.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.current.wrapping_add(self.mask)
+    }
+
+    /// The key of this position seen in a mirror (columns reversed).
+    #[inline(always)]
+    pub fn mirrored_key(&self) -> u64 {
+        Self::mirror(self.key())
+    }
+
+    /// A key shared by a position and its mirror image: the smaller of the two.
+    /// Also tells whether the mirrored key was the one taken.
+    #[inline(always)]
+    pub fn symmetric_key(&self) -> (u64, bool) {
+        let key = self.key();
+        let mirrored = Self::mirror(key);
+        if mirrored < key {
+            (mirrored, true)
+        } else {
+            (key, false)
+        }
+    }
+
+    /// The position whose [`Position::key`] is `key`, if `key` describes a
+    /// possible position: every column's stones packed from the bottom, the
+    /// side to move having played as many stones as its turn says (half the
+    /// stones, rounded down) and no four of its own. (Not every such position
+    /// is reachable in a game: [`crate::book::line_to`] finds a game.)
+    ///
+    /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
+    /// side to move's stones plus the full mask below the column's top);
+    /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
+    /// the height is the bit length of `value + 1` minus one. Opening books
+    /// store keys and rebuild positions with this.
+    pub fn from_key(key: u64) -> Option<Self> {
+        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+            return None;
+        }
+        let column = (1u64 << (H + 1)) - 1;
+        let (mut current, mut mask) = (0u64, 0u64);
+        for col in 0..W {
+            let value = (key >> (col * (H + 1))) & column;
+            let height = 63 - (value + 1).leading_zeros() as usize;
+            if height > H {
+                return None;
+            }
+            let below = (1u64 << height) - 1;
+            current |= (value - below) << (col * (H + 1));
+            mask |= below << (col * (H + 1));
+        }
+        let moves = mask.count_ones();
+        if current.count_ones() != moves / 2 || Self::has_four(current) {
+            return None;
+        }
+        Some(Position {
+            current,
+            mask,
+            moves,
+        })
+    }
+
+    /// The positions this one can follow: for each column whose top stone is
+    /// the last mover's, the position without that stone, the last mover
+    /// to move. Whether a parent can arise in a game (it may hold a four
+    /// already) is not checked.
+    pub fn parents(&self) -> impl Iterator<Item = Self> + '_ {
+        let last_mover = self.mask ^ self.current;
+        (0..W).filter_map(move |col| {
+            let height = self.column_height(col);
+            if height == 0 {
+                return None;
+            }
+            let top = 1u64 << (col * (H + 1) + height - 1);
+            (last_mover & top != 0).then(|| Position {
+                current: last_mover ^ top,
+                mask: self.mask ^ top,
+                moves: self.moves - 1,
+            })
+        })
+    }
+
+    /// Reverses the columns of a bitboard.
+    #[inline(always)]
+    pub fn mirror(board: u64) -> u64 {
+        let column = (1u64 << (H + 1)) - 1;
+        let mut out = 0;
+        let mut col = 0;
+        while col < W {
+            let bits = (board >> (col * (H + 1))) & column;
+            out |= bits << ((W - 1 - col) * (H + 1));
+            col += 1;
+        }
+        out
+    }
+
+    /// This position with the columns reversed.
+    pub fn mirrored(&self) -> Self {
+        Position {
+            current: Self::mirror(self.current),
+            mask: Self::mirror(self.mask),
+            moves: self.moves,
+        }
+    }
+}

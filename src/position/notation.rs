@@ -1,0 +1,170 @@
+//! Move strings: the characters that name columns, replaying a string with
+//! an error that names the character at fault, and drawing a position.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::{Player, Position};
+
+/// Why a move string could not be replayed. Every index is the 0-based
+/// character index in the string as given (leading whitespace included).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A character that does not name a column of this board.
+    #[error("character {} ('{ch}') is not a column ({})", index + 1, column_range(*width))]
+    InvalidColumn {
+        /// 0-based index of the character.
+        index: usize,
+        /// The offending character.
+        ch: char,
+        /// The board's width, to say which columns exist.
+        width: usize,
+    },
+    /// A move into a column that is already full.
+    #[error("character {}: column {column} is already full", index + 1)]
+    ColumnFull {
+        /// 0-based index of the character.
+        index: usize,
+        /// 1-based column that is full.
+        column: usize,
+    },
+    /// A move after one of the players has already connected four.
+    #[error("character {}: the game was already won by the previous move", index + 1)]
+    GameOver {
+        /// 0-based index of the character.
+        index: usize,
+    },
+    /// A move after every cell of the board is already filled.
+    #[error("character {}: more moves than cells, the board is already full", index + 1)]
+    TooManyMoves {
+        /// 0-based index of the character.
+        index: usize,
+    },
+}
+
+impl ParseError {
+    /// 0-based index of the character the error is about.
+    pub fn index(&self) -> usize {
+        match *self {
+            ParseError::InvalidColumn { index, .. }
+            | ParseError::ColumnFull { index, .. }
+            | ParseError::GameOver { index }
+            | ParseError::TooManyMoves { index } => index,
+        }
+    }
+}
+
+/// The character that names 0-based column `col` in a move string: `1`-`9`,
+/// then `a`, `b`, `c`, ... for columns 10 and up.
+pub fn column_char(col: usize) -> char {
+    if col < 9 {
+        (b'1' + col as u8) as char
+    } else {
+        (b'a' + (col - 9) as u8) as char
+    }
+}
+
+/// The 0-based column named by `ch` (the inverse of [`column_char`], letters in
+/// either case), or `None` if `ch` names no column of a board `width` wide.
+pub fn column_from_char(ch: char, width: usize) -> Option<usize> {
+    let col = match ch {
+        '1'..='9' => ch as usize - '1' as usize,
+        'a'..='z' => ch as usize - 'a' as usize + 9,
+        'A'..='Z' => ch as usize - 'A' as usize + 9,
+        _ => return None,
+    };
+    (col < width).then_some(col)
+}
+
+/// How the columns of a board `width` wide are written, for messages:
+/// `1-7`, `1-9, a`, `1-9, a-c`.
+pub fn column_range(width: usize) -> String {
+    match width {
+        0 => String::from("none"),
+        1 => String::from("1"),
+        2..=9 => format!("1-{width}"),
+        10 => String::from("1-9, a"),
+        _ => format!("1-9, a-{}", column_char(width - 1)),
+    }
+}
+
+/// Writes a sequence of 0-based columns in the move-string notation.
+pub fn moves_to_string(moves: &[usize]) -> String {
+    moves.iter().map(|&c| column_char(c)).collect()
+}
+
+impl<const W: usize, const H: usize> Position<W, H> {
+    /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
+    /// from the empty board. Leading and trailing whitespace, including a
+    /// trailing `\r`, is ignored.
+    pub fn parse(moves: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::new();
+        pos.play_str(moves)?;
+        Ok(pos)
+    }
+
+    /// Plays a move string from this position; see [`Position::parse`]. On
+    /// error the position is left as it was before the offending character.
+    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
+        let start = moves.len() - moves.trim_start().len();
+        let body = moves.trim();
+        for (offset, ch) in body.char_indices() {
+            let index = moves[..start + offset].chars().count();
+            let col = column_from_char(ch, W).ok_or(ParseError::InvalidColumn {
+                index,
+                ch,
+                width: W,
+            })?;
+            if self.is_won() {
+                return Err(ParseError::GameOver { index });
+            }
+            if self.moves as usize >= Self::CELLS {
+                return Err(ParseError::TooManyMoves { index });
+            }
+            if !self.can_play(col) {
+                return Err(ParseError::ColumnFull {
+                    index,
+                    column: col + 1,
+                });
+            }
+            self.play_col(col);
+        }
+        Ok(())
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for Position<W, H> {
+    /// Draws the board top row first, with column labels below and a line
+    /// saying whose turn it is (or how the game ended).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..H).rev() {
+            for col in 0..W {
+                let ch = self.stone_at(col, row).map_or('.', Player::symbol);
+                write!(f, "{}{ch}", if col == 0 { "" } else { " " })?;
+            }
+            writeln!(f)?;
+        }
+        for col in 0..W {
+            write!(f, "{}{}", if col == 0 { "" } else { " " }, column_char(col))?;
+        }
+        writeln!(f)?;
+        if self.is_won() {
+            write!(
+                f,
+                "{} has won on move {}",
+                self.side_to_move().other().symbol(),
+                self.moves
+            )
+        } else if self.is_full() {
+            write!(f, "the board is full: draw")
+        } else {
+            write!(
+                f,
+                "{} to move (move {})",
+                self.side_to_move().symbol(),
+                self.moves + 1
+            )
+        }
+    }
+}
