@@ -192,15 +192,20 @@ fn beginner_columns<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec
     if safe.is_empty() { legal } else { safe }
 }
 
-/// The columns the strong rule chooses among: the outcome of the best score
-/// kept (any win, any draw), or the best score itself when every move loses.
-fn strong_columns(scores: &[Option<Score>]) -> Vec<usize> {
-    let best = scores
+/// The best of the scores of the legal columns of a game not over.
+fn best_score(scores: &[Option<Score>]) -> Score {
+    scores
         .iter()
         .flatten()
         .copied()
         .max()
-        .expect("a game not over has a legal column");
+        .expect("a game not over has a legal column")
+}
+
+/// The columns the strong rule chooses among: the outcome of the best score
+/// kept (any win, any draw), or the best score itself when every move loses.
+fn strong_columns(scores: &[Option<Score>]) -> Vec<usize> {
+    let best = best_score(scores);
     scores
         .iter()
         .enumerate()
@@ -218,12 +223,7 @@ fn strong_columns(scores: &[Option<Score>]) -> Vec<usize> {
 
 /// The most central column with the best score.
 fn perfect_column<const W: usize>(scores: &[Option<Score>]) -> usize {
-    let best = scores
-        .iter()
-        .flatten()
-        .copied()
-        .max()
-        .expect("a game not over has a legal column");
+    let best = best_score(scores);
     center_first_order::<W>()
         .into_iter()
         .find(|&c| scores[c] == Some(best))

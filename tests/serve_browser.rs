@@ -304,7 +304,7 @@ fn the_page_in_a_real_browser() {
             .capabilities(capabilities)
             .connect(&format!("http://127.0.0.1:{}", driver.port))
             .await
-            .expect("a WebDriver session");
+            .expect("chromedriver accepts a WebDriver client");
         // Run in a task, so that a failure still closes the browser.
         let result = tokio::spawn(run_page(client.clone(), server, slow)).await;
         let _ = client.close().await;
