@@ -12,6 +12,7 @@
 //! ```
 
 pub mod bench;
+pub mod bitboard;
 pub mod board;
 pub mod book;
 pub mod book_builder;
@@ -25,6 +26,7 @@ pub mod settings;
 pub mod solver;
 pub mod testset;
 
+pub use bitboard::Bitboard;
 pub use board::{BoardError, BoardSize, ForBoard};
 pub use book::Book;
 pub use position::{ParseError, Player, Position, Score};
