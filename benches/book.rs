@@ -47,7 +47,7 @@ fn load(c: &mut Criterion) {
 }
 
 fn book(c: &mut Criterion) {
-    let book = c4::book::builtin::builtin::<7, 6>()
+    let book = c4::book::builtin::builtin::<7, 6, u64>()
         .expect("c4 has a 7x6 book")
         .expect("the built-in book decodes");
     let depth = book.depth();

@@ -1,7 +1,8 @@
 //! Board sizes chosen at run time.
 //!
-//! The hot code takes the board size as const generics (`Position<W, H>`,
-//! `Solver<W, H>`), so each size is compiled on its own and the standard 7x6
+//! The hot code takes the board size as const generics (`Position<W, H, B>`,
+//! `Solver<W, H, B>`, with `B` the bitboard word: `u64` up to 64 bits, `u128`
+//! beyond), so each size is compiled on its own and the standard 7x6
 //! board runs exactly as fast as if it were the only one. A program that reads
 //! the size at run time (the CLI's `--width`/`--height`) turns it into a
 //! [`BoardSize`], which only holds supported sizes, and hands a [`ForBoard`]
@@ -10,15 +11,15 @@
 //!
 //! ```
 //! use c4::board::{BoardSize, ForBoard};
-//! use c4::{Position, Solver};
+//! use c4::{Bitboard, Position, Solver};
 //!
 //! /// Solves one move string on whatever board it is given.
 //! struct SolveOne<'a>(&'a str);
 //! impl ForBoard for SolveOne<'_> {
 //!     type Output = i32;
-//!     fn run<const W: usize, const H: usize>(self) -> i32 {
-//!         let pos = Position::<W, H>::parse(self.0).unwrap();
-//!         Solver::<W, H>::with_table_bytes(1 << 20).unwrap().solve(&pos)
+//!     fn run<const W: usize, const H: usize, B: Bitboard>(self) -> i32 {
+//!         let pos = Position::<W, H, B>::parse(self.0).unwrap();
+//!         Solver::<W, H, B>::with_table_bytes(1 << 20).unwrap().solve(&pos)
 //!     }
 //! }
 //!
@@ -26,6 +27,7 @@
 //! assert_eq!(board.dispatch(SolveOne("")), 0); // 4x4 is a draw
 //! ```
 
+use crate::Bitboard;
 use std::fmt;
 use std::str::FromStr;
 
@@ -36,13 +38,17 @@ use thiserror::Error;
 pub const MIN_SIDE: usize = 4;
 
 /// Bits a board may take: `width * (height + 1)` (one sentinel bit on top of
-/// each column) must fit in the 64-bit words of [`crate::Position`].
-pub const MAX_BITS: usize = 64;
+/// each column) must fit in the widest word of [`crate::Position`], `u128`.
+pub const MAX_BITS: usize = 128;
+
+/// Boards of at most this many bits are stored in `u64` words, bigger ones in
+/// `u128` words (see [`crate::Bitboard`]).
+pub const NARROW_BITS: usize = 64;
 
 /// Every supported board size, `(width, height)`, narrowest first, then
 /// lowest first: width and height at least [`MIN_SIDE`] and
-/// `width * (height + 1) <= 64`.
-pub const SUPPORTED: [(usize, usize); 42] = [
+/// `width * (height + 1) <= 128`.
+pub const SUPPORTED: [(usize, usize); 157] = [
     (4, 4),
     (4, 5),
     (4, 6),
@@ -55,6 +61,22 @@ pub const SUPPORTED: [(usize, usize); 42] = [
     (4, 13),
     (4, 14),
     (4, 15),
+    (4, 16),
+    (4, 17),
+    (4, 18),
+    (4, 19),
+    (4, 20),
+    (4, 21),
+    (4, 22),
+    (4, 23),
+    (4, 24),
+    (4, 25),
+    (4, 26),
+    (4, 27),
+    (4, 28),
+    (4, 29),
+    (4, 30),
+    (4, 31),
     (5, 4),
     (5, 5),
     (5, 6),
@@ -63,28 +85,127 @@ pub const SUPPORTED: [(usize, usize); 42] = [
     (5, 9),
     (5, 10),
     (5, 11),
+    (5, 12),
+    (5, 13),
+    (5, 14),
+    (5, 15),
+    (5, 16),
+    (5, 17),
+    (5, 18),
+    (5, 19),
+    (5, 20),
+    (5, 21),
+    (5, 22),
+    (5, 23),
+    (5, 24),
     (6, 4),
     (6, 5),
     (6, 6),
     (6, 7),
     (6, 8),
     (6, 9),
+    (6, 10),
+    (6, 11),
+    (6, 12),
+    (6, 13),
+    (6, 14),
+    (6, 15),
+    (6, 16),
+    (6, 17),
+    (6, 18),
+    (6, 19),
+    (6, 20),
     (7, 4),
     (7, 5),
     (7, 6),
     (7, 7),
     (7, 8),
+    (7, 9),
+    (7, 10),
+    (7, 11),
+    (7, 12),
+    (7, 13),
+    (7, 14),
+    (7, 15),
+    (7, 16),
+    (7, 17),
     (8, 4),
     (8, 5),
     (8, 6),
     (8, 7),
+    (8, 8),
+    (8, 9),
+    (8, 10),
+    (8, 11),
+    (8, 12),
+    (8, 13),
+    (8, 14),
+    (8, 15),
     (9, 4),
     (9, 5),
     (9, 6),
+    (9, 7),
+    (9, 8),
+    (9, 9),
+    (9, 10),
+    (9, 11),
+    (9, 12),
+    (9, 13),
     (10, 4),
     (10, 5),
+    (10, 6),
+    (10, 7),
+    (10, 8),
+    (10, 9),
+    (10, 10),
+    (10, 11),
     (11, 4),
+    (11, 5),
+    (11, 6),
+    (11, 7),
+    (11, 8),
+    (11, 9),
+    (11, 10),
     (12, 4),
+    (12, 5),
+    (12, 6),
+    (12, 7),
+    (12, 8),
+    (12, 9),
+    (13, 4),
+    (13, 5),
+    (13, 6),
+    (13, 7),
+    (13, 8),
+    (14, 4),
+    (14, 5),
+    (14, 6),
+    (14, 7),
+    (14, 8),
+    (15, 4),
+    (15, 5),
+    (15, 6),
+    (15, 7),
+    (16, 4),
+    (16, 5),
+    (16, 6),
+    (16, 7),
+    (17, 4),
+    (17, 5),
+    (17, 6),
+    (18, 4),
+    (18, 5),
+    (18, 6),
+    (19, 4),
+    (19, 5),
+    (20, 4),
+    (20, 5),
+    (21, 4),
+    (21, 5),
+    (22, 4),
+    (23, 4),
+    (24, 4),
+    (25, 4),
 ];
 
 /// Why a board size is not supported.
@@ -98,7 +219,7 @@ pub enum BoardError {
         /// Rows asked for.
         height: usize,
     },
-    /// More cells than a 64-bit bitboard holds.
+    /// More cells than a 128-bit bitboard holds.
     #[error(
         "a {width}x{height} board is too big: width x (height + 1) = {} is more than {MAX_BITS} bits",
         width.saturating_mul(height.saturating_add(1))
@@ -140,7 +261,7 @@ impl BoardSize {
         Ok(BoardSize { width, height })
     }
 
-    /// The board of `Position<W, H>`.
+    /// The board of `Position<W, H, B>`.
     pub fn of<const W: usize, const H: usize>() -> BoardSize {
         BoardSize {
             width: W,
@@ -175,14 +296,16 @@ impl BoardSize {
         // One arm per supported size. A size missing here would be a bug the
         // `every_supported_size_dispatches_to_itself` test catches.
         macro_rules! arms {
-            ($($w:literal => [$($h:literal),*];)*) => {
+            (narrow: $($w:literal => [$($h:literal),*];)* wide: $($ww:literal => [$($wh:literal),*];)*) => {
                 match (self.width, self.height) {
-                    $($(($w, $h) => job.run::<$w, $h>(),)*)*
+                    $($(($w, $h) => job.run::<$w, $h, u64>(),)*)*
+                    $($(($ww, $wh) => job.run::<$ww, $wh, u128>(),)*)*
                     (w, h) => unreachable!("{w}x{h} passed BoardSize::new but has no dispatch arm"),
                 }
             };
         }
         arms! {
+            narrow:
             4 => [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
             5 => [4, 5, 6, 7, 8, 9, 10, 11];
             6 => [4, 5, 6, 7, 8, 9];
@@ -192,6 +315,29 @@ impl BoardSize {
             10 => [4, 5];
             11 => [4];
             12 => [4];
+            wide:
+            4 => [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
+            5 => [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
+            6 => [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+            7 => [9, 10, 11, 12, 13, 14, 15, 16, 17];
+            8 => [8, 9, 10, 11, 12, 13, 14, 15];
+            9 => [7, 8, 9, 10, 11, 12, 13];
+            10 => [6, 7, 8, 9, 10, 11];
+            11 => [5, 6, 7, 8, 9, 10];
+            12 => [5, 6, 7, 8, 9];
+            13 => [4, 5, 6, 7, 8];
+            14 => [4, 5, 6, 7, 8];
+            15 => [4, 5, 6, 7];
+            16 => [4, 5, 6, 7];
+            17 => [4, 5, 6];
+            18 => [4, 5, 6];
+            19 => [4, 5];
+            20 => [4, 5];
+            21 => [4, 5];
+            22 => [4];
+            23 => [4];
+            24 => [4];
+            25 => [4];
         }
     }
 }
@@ -229,7 +375,7 @@ pub trait ForBoard {
     /// What the job returns.
     type Output;
     /// Runs the job on the `W` x `H` board.
-    fn run<const W: usize, const H: usize>(self) -> Self::Output;
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output;
 }
 
 #[cfg(test)]
@@ -239,8 +385,8 @@ mod tests {
     struct Dims;
     impl ForBoard for Dims {
         type Output = (usize, usize, usize);
-        fn run<const W: usize, const H: usize>(self) -> (usize, usize, usize) {
-            (W, H, crate::Position::<W, H>::KEY_BITS)
+        fn run<const W: usize, const H: usize, B: Bitboard>(self) -> (usize, usize, usize) {
+            (W, H, crate::Position::<W, H, B>::KEY_BITS)
         }
     }
 
@@ -276,8 +422,8 @@ mod tests {
             })
         );
         assert_eq!(
-            BoardSize::new(8, 8).unwrap_err().to_string(),
-            "a 8x8 board is too big: width x (height + 1) = 72 is more than 64 bits"
+            BoardSize::new(11, 11).unwrap_err().to_string(),
+            "a 11x11 board is too big: width x (height + 1) = 132 is more than 128 bits"
         );
         assert!(BoardSize::new(usize::MAX, usize::MAX).is_err());
     }
@@ -295,7 +441,7 @@ mod tests {
             Err(BoardError::Syntax(_))
         ));
         assert!(matches!(
-            "13x4".parse::<BoardSize>(),
+            "26x4".parse::<BoardSize>(),
             Err(BoardError::TooBig { .. })
         ));
         assert_eq!(BoardSize::of::<6, 5>().cells(), 30);

@@ -11,16 +11,17 @@
 //!
 //! ```
 //! use c4::input::{Line, parse_line};
-//! let Ok(Line::Position { moves, position }) = parse_line::<7, 6>(b" 4453 -2\r") else {
+//! let Ok(Line::Position { moves, position }) = parse_line::<7, 6, u64>(b" 4453 -2\r") else {
 //!     panic!("a position");
 //! };
 //! assert_eq!((moves, position.moves_played()), ("4453", 4));
-//! let error = parse_line::<7, 6>(b"44 x").unwrap_err();
+//! let error = parse_line::<7, 6, u64>(b"44 x").unwrap_err();
 //! assert_eq!(error.index(), 3);
 //! ```
 
 use thiserror::Error;
 
+use crate::Bitboard;
 use crate::board::{BoardError, BoardSize};
 use crate::position::{ParseError, Position};
 use crate::testset::{is_comment, parse_board_header};
@@ -34,13 +35,13 @@ pub const MAX_LINE_BYTES: usize = 1024;
 
 /// A line that names a position, or a comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Line<'a, const W: usize, const H: usize> {
+pub enum Line<'a, const W: usize, const H: usize, B: Bitboard = u64> {
     /// A position.
     Position {
         /// The moves field, trimmed (empty for the empty board).
         moves: &'a str,
         /// The position after the moves.
-        position: Position<W, H>,
+        position: Position<W, H, B>,
     },
     /// A comment line, without its trailing whitespace.
     Comment(&'a str),
@@ -122,12 +123,12 @@ impl InputError {
 /// Reads one line (without its `\n`; a `\r` before it is whitespace) for
 /// the `W` x `H` board: a comment, or `MOVES [SCORE]` as
 /// [`parse_position`] reads it. See the module documentation.
-pub fn parse_line<const W: usize, const H: usize>(
+pub fn parse_line<const W: usize, const H: usize, B: Bitboard>(
     bytes: &[u8],
-) -> Result<Line<'_, W, H>, InputError> {
+) -> Result<Line<'_, W, H, B>, InputError> {
     let text = utf8_line(bytes)?;
     if is_comment(text) {
-        return comment::<W, H>(text);
+        return comment::<W, H, B>(text);
     }
     let (moves, position) = position_of(text)?;
     Ok(Line::Position { moves, position })
@@ -135,9 +136,9 @@ pub fn parse_line<const W: usize, const H: usize>(
 
 /// Reads `MOVES [SCORE]` (no comment) for the `W` x `H` board: the moves
 /// field, trimmed, and the position it reaches.
-pub fn parse_position<const W: usize, const H: usize>(
+pub fn parse_position<const W: usize, const H: usize, B: Bitboard>(
     bytes: &[u8],
-) -> Result<(&str, Position<W, H>), InputError> {
+) -> Result<(&str, Position<W, H, B>), InputError> {
     position_of(utf8_line(bytes)?)
 }
 
@@ -158,11 +159,11 @@ fn utf8_line(bytes: &[u8]) -> Result<&str, InputError> {
 }
 
 /// `MOVES [SCORE]`: the trimmed moves and their position.
-fn position_of<const W: usize, const H: usize>(
+fn position_of<const W: usize, const H: usize, B: Bitboard>(
     text: &str,
-) -> Result<(&str, Position<W, H>), InputError> {
+) -> Result<(&str, Position<W, H, B>), InputError> {
     let (moves, rest) = split_moves(text);
-    let position = Position::<W, H>::parse(moves)?;
+    let position = Position::<W, H, B>::parse(moves)?;
     let extra = rest.trim();
     if !extra.is_empty() && extra.parse::<i64>().is_err() {
         let start = text.len() - rest.trim_start().len();
@@ -176,7 +177,9 @@ fn position_of<const W: usize, const H: usize>(
 
 /// A comment line: itself, or an error if it is a board header naming
 /// another board than `W` x `H`.
-fn comment<const W: usize, const H: usize>(text: &str) -> Result<Line<'_, W, H>, InputError> {
+fn comment<const W: usize, const H: usize, B: Bitboard>(
+    text: &str,
+) -> Result<Line<'_, W, H, B>, InputError> {
     let expected = BoardSize::of::<W, H>();
     match parse_board_header(text) {
         Some(found) if found != Ok(expected) => {
@@ -265,17 +268,17 @@ mod tests {
 
     #[test]
     fn bad_utf8_names_the_character() {
-        let e = parse_line::<7, 6>(b"4\xc3\xa94\xff").unwrap_err();
+        let e = parse_line::<7, 6, u64>(b"4\xc3\xa94\xff").unwrap_err();
         assert_eq!(e, InputError::NotUtf8 { index: 3 });
         assert_eq!(e.to_string(), "character 4: not valid UTF-8");
     }
 
     #[test]
     fn a_position_alone_is_no_comment() {
-        let e = parse_position::<7, 6>(b" # board 6x5").unwrap_err();
+        let e = parse_position::<7, 6, u64>(b" # board 6x5").unwrap_err();
         assert_eq!(e.index(), 1);
         assert_eq!(
-            parse_position::<7, 6>(b"44 3"),
+            parse_position::<7, 6, u64>(b"44 3"),
             Ok(("44", Position::parse("44").unwrap()))
         );
     }
@@ -299,9 +302,9 @@ mod tests {
     fn long_lines_are_refused_at_the_limit() {
         let mut line = b"4453".to_vec();
         line.resize(MAX_LINE_BYTES, b' ');
-        assert!(parse_line::<7, 6>(&line).is_ok());
+        assert!(parse_line::<7, 6, u64>(&line).is_ok());
         line.push(b' ');
-        let e = parse_line::<7, 6>(&line).unwrap_err();
+        let e = parse_line::<7, 6, u64>(&line).unwrap_err();
         assert_eq!(
             e,
             InputError::TooLong {
@@ -324,7 +327,7 @@ mod tests {
         #[test]
         fn any_bytes_give_an_answer(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
             let chars = String::from_utf8_lossy(&bytes).chars().count();
-            match parse_line::<7, 6>(&bytes) {
+            match parse_line::<7, 6, u64>(&bytes) {
                 Ok(Line::Position { moves, position }) => {
                     prop_assert_eq!(Position::<7, 6>::parse(moves), Ok(position));
                 }
@@ -339,7 +342,7 @@ mod tests {
         fn board_headers_with_any_whitespace_give_an_answer(
             text in "# board[ \t\u{85}\u{a0}\u{1680}\u{2003}\u{3000}0-9x]{0,20}"
         ) {
-            if let Err(e) = parse_line::<7, 6>(text.as_bytes()) {
+            if let Err(e) = parse_line::<7, 6, u64>(text.as_bytes()) {
                 prop_assert!(e.index() < text.chars().count(), "{} in {:?}", e, text);
             }
         }
@@ -348,9 +351,9 @@ mod tests {
         /// real input, on a board of another size too.
         #[test]
         fn move_like_lines_give_an_answer(text in "[ 0-9a-c#\\-\\t\\r]{0,70}") {
-            let _ = parse_line::<7, 6>(text.as_bytes());
-            let _ = parse_line::<12, 4>(text.as_bytes());
-            if let Err(e) = parse_line::<4, 4>(text.as_bytes()) {
+            let _ = parse_line::<7, 6, u64>(text.as_bytes());
+            let _ = parse_line::<12, 4, u64>(text.as_bytes());
+            if let Err(e) = parse_line::<4, 4, u64>(text.as_bytes()) {
                 prop_assert!(e.index() <= text.chars().count());
             }
         }

@@ -27,6 +27,7 @@
 
 use std::fmt;
 
+use crate::Bitboard;
 use crate::position::{Position, Score};
 use crate::rng::SplitMix64;
 use crate::solver::ordering::center_first_order;
@@ -119,9 +120,9 @@ impl Level {
     /// column, and whether the mistake roll fired.
     ///
     /// [`Solver::analyze`]: crate::Solver::analyze
-    pub fn choose<const W: usize, const H: usize, E>(
+    pub fn choose<const W: usize, const H: usize, B: Bitboard, E>(
         self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         rng: &mut SplitMix64,
         scores: impl FnOnce() -> Result<Vec<Option<Score>>, E>,
     ) -> Result<Choice, E> {
@@ -161,12 +162,17 @@ fn pick(rng: &mut SplitMix64, columns: Vec<usize>) -> usize {
 }
 
 /// The columns that are not full.
-fn legal_columns<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec<usize> {
+fn legal_columns<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Vec<usize> {
     (0..W).filter(|&c| pos.can_play(c)).collect()
 }
 
 /// Whether playing `col` lets the opponent connect four with its next stone.
-pub fn loses_at_once<const W: usize, const H: usize>(pos: &Position<W, H>, col: usize) -> bool {
+pub fn loses_at_once<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+    col: usize,
+) -> bool {
     let mut child = *pos;
     child.play_col(col);
     !child.is_won() && child.can_win_next()
@@ -174,7 +180,9 @@ pub fn loses_at_once<const W: usize, const H: usize>(pos: &Position<W, H>, col: 
 
 /// The columns the beginner's rule chooses among: those that win at once,
 /// else those that do not lose at once, else every legal one.
-fn beginner_columns<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec<usize> {
+fn beginner_columns<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Vec<usize> {
     let legal = legal_columns(pos);
     let wins: Vec<usize> = legal
         .iter()

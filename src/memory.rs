@@ -17,23 +17,23 @@
 use std::fmt;
 
 use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
-use crate::solver::table::BUCKET_BYTES;
-
-/// Key bits a table entry can store at most (64 bits less 18 of fields and
-/// 4 of generation, see `solver::table`): a table needs at least
-/// `2^(key_bits - 42)` buckets. Checked against the tables themselves by
-/// the tests below.
-const MAX_STORED_KEY_BITS: u32 = 42;
+use crate::solver::table::layout;
 
 /// Bytes of the table that `Table::new(asked, key_bits)` makes: `asked`
 /// rounded down to a power of two, and no more buckets than keys. `None`
 /// when `asked` is too small for keys of `key_bits` bits (making it fails).
+///
+/// A bucket takes 16 bytes and an entry stores at most 42 key bits (64 less
+/// 18 of fields and 4 of generation, see `solver::table`), so a table needs
+/// at least `2^(key_bits - 42)` buckets; past 64 key bits, 32 bytes and 107.
+/// Checked against the tables themselves by the tests below.
 pub fn table_bytes(asked: usize, key_bits: u32) -> Option<usize> {
-    let buckets = asked / BUCKET_BYTES;
-    if buckets == 0 || buckets.ilog2() < key_bits.saturating_sub(MAX_STORED_KEY_BITS) {
+    let (bucket_bytes, max_stored_bits) = layout(key_bits);
+    let buckets = asked / bucket_bytes;
+    if buckets == 0 || buckets.ilog2() < key_bits.saturating_sub(max_stored_bits) {
         return None;
     }
-    Some(BUCKET_BYTES << buckets.ilog2().min(key_bits))
+    Some(bucket_bytes << buckets.ilog2().min(key_bits))
 }
 
 /// Bytes of the tables of one solver made with
@@ -59,14 +59,15 @@ pub fn solver_bytes(asked: usize, key_bits: u32, threads: usize) -> usize {
 }
 
 /// The most memory loading a book file of `file_bytes` bytes takes: the
-/// file, then its entries decoded as (key, score) pairs (16 bytes each)
-/// and split into the book's keys and scores (9 bytes each). A file holds at
-/// most one entry per two bytes of it; `entries` is the exact count when
-/// known (the built-in book, whose bytes are part of the program and take
-/// no more).
-pub fn book_bytes(file_bytes: usize, entries: Option<usize>) -> usize {
+/// file, then its entries decoded as (key, score) pairs of a 128-bit key
+/// (32 bytes each) and split into the book's keys of `key_bytes` bytes and
+/// scores of one. A file holds at most one entry per two bytes of it;
+/// `entries` is the exact count when known (the built-in book, whose bytes
+/// are part of the program and take no more).
+pub fn book_bytes(file_bytes: usize, entries: Option<usize>, key_bytes: usize) -> usize {
     let entries = entries.unwrap_or(file_bytes / 2);
-    file_bytes.saturating_add(entries.saturating_mul(16 + 9))
+    let decoded = std::mem::size_of::<(u128, crate::Score)>();
+    file_bytes.saturating_add(entries.saturating_mul(decoded + key_bytes + 1))
 }
 
 /// What a run will take, by item.
@@ -144,9 +145,13 @@ mod tests {
     #[test]
     fn table_sizes_are_those_the_tables_take() {
         // Without touching the pages, a table of any size costs nothing.
-        for key_bits in [20, 30, 42, 43, 49, 56, 60, 64] {
+        for key_bits in [20, 30, 42, 43, 49, 56, 60, 64, 65, 72, 100, 107, 108, 128] {
             for asked in [0, 8, 16, 100, 4096, 1 << 20, 3 << 20, 64 << 20, 1 << 30] {
-                let made = Table::new_untouched(asked, key_bits).map(|t| t.bytes());
+                let made = if key_bits > 64 {
+                    Table::<u128>::new_untouched(asked, key_bits).map(|t| t.bytes())
+                } else {
+                    Table::<u64>::new_untouched(asked, key_bits).map(|t| t.bytes())
+                };
                 assert_eq!(
                     table_bytes(asked, key_bits),
                     made.ok(),
@@ -200,8 +205,8 @@ mod tests {
 
     #[test]
     fn books_take_their_file_and_their_entries() {
-        assert_eq!(book_bytes(1000, None), 1000 + 500 * 25);
-        assert_eq!(book_bytes(0, Some(10)), 250);
+        assert_eq!(book_bytes(1000, None, 8), 1000 + 500 * (32 + 8 + 1));
+        assert_eq!(book_bytes(0, Some(10), 16), 10 * (32 + 16 + 1));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 mod common;
 
 use c4::board::{BoardSize, ForBoard};
-use c4::{Position, Score, Solver};
+use c4::{Bitboard, Position, Score, Solver};
 use common::minimax::minimax;
 use common::{Naive, Rng, check_line_ends_as_predicted, moves_string, random_game_with};
 
@@ -27,20 +27,26 @@ struct SelfConsistent {
 impl ForBoard for SelfConsistent {
     type Output = Result<usize, String>;
 
-    fn run<const W: usize, const H: usize>(self) -> Result<usize, String> {
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Result<usize, String> {
         let mut rng = Rng(self.seed ^ (W * 100 + H) as u64);
         // The default size: the boards of 64-bit keys need its 2^22 buckets
-        // (an entry has room for 42 key bits).
-        let mut solver = Solver::<W, H>::new();
+        // (an entry has room for 42 key bits), those of 128-bit keys 2^21
+        // of two words.
+        let mut solver = Solver::<W, H, B>::new();
         let n = (W * H).saturating_sub(self.empty).max(4);
         let mut checked = 0;
-        for _ in 0..self.count {
+        // Random games on wide boards often end before `n` moves: draw up to
+        // ten times as many as wanted.
+        for _ in 0..self.count * 10 {
+            if checked == self.count {
+                break;
+            }
             let Some(moves) = random_game_with::<W, H>(&mut rng, n, true) else {
                 continue;
             };
             let text = moves_string(&moves);
             let at = |what: &str| format!("{W}x{H} '{text}': {what}");
-            let pos = Position::<W, H>::parse(&text).map_err(|e| at(&e.to_string()))?;
+            let pos = Position::<W, H, B>::parse(&text).map_err(|e| at(&e.to_string()))?;
             solver.clear();
             let strong = solver.solve(&pos);
             solver.clear();
@@ -100,12 +106,16 @@ struct EmptyBoard;
 
 impl ForBoard for EmptyBoard {
     type Output = (Score, Score, Score);
-    fn run<const W: usize, const H: usize>(self) -> (Score, Score, Score) {
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> (Score, Score, Score) {
         let expected = minimax(&Naive::<W, H>::new());
-        let mut solver = Solver::<W, H>::with_table_bytes(1 << 22).unwrap();
-        let strong = solver.solve(&Position::new());
+        let mut solver = Solver::<W, H, B>::with_table_bytes(1 << 22).unwrap();
+        let strong = solver.solve(&Position::<W, H, B>::new());
         solver.clear();
-        (expected, strong, solver.solve_weak(&Position::new()))
+        (
+            expected,
+            strong,
+            solver.solve_weak(&Position::<W, H, B>::new()),
+        )
     }
 }
 

@@ -27,7 +27,7 @@ fn solve_all<const W: usize, const H: usize>(positions: &[Position<W, H>]) -> Ha
 
 /// The complete book of `depth`, built as `c4 book generate` builds it.
 fn build<const W: usize, const H: usize>(depth: usize) -> Book<W, H> {
-    let deepest = book_builder::deepest_positions::<W, H>(depth, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions::<W, H, u64>(depth, Shard::WHOLE);
     book_builder::complete(depth, &solve_all(&deepest)).unwrap()
 }
 
@@ -217,17 +217,17 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     let mut all = HashSet::new();
     for index in 1..=count {
         let shard = Shard { index, count };
-        let positions = book_builder::deepest_positions::<5, 4>(depth, shard);
+        let positions = book_builder::deepest_positions::<5, 4, u64>(depth, shard);
         for p in &positions {
             assert!(all.insert(p.symmetric_key().0), "shards overlap");
         }
-        let part = book_builder::part::<5, 4>(depth, shard, &solve_all(&positions)).unwrap();
+        let part = book_builder::part::<5, 4, u64>(depth, shard, &solve_all(&positions)).unwrap();
         // Parts survive a file round trip.
         parts.push(Book::<5, 4>::decode(&part.encode()).unwrap());
     }
     assert_eq!(
         all.len(),
-        book_builder::deepest_positions::<5, 4>(depth, Shard::WHOLE).len()
+        book_builder::deepest_positions::<5, 4, u64>(depth, Shard::WHOLE).len()
     );
     // Any order.
     parts.reverse();
@@ -244,8 +244,8 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     assert!(book_builder::merge(&twice).is_err());
     let other_depth = {
         let shard = Shard { index: 1, count: 3 };
-        let positions = book_builder::deepest_positions::<5, 4>(4, shard);
-        book_builder::part::<5, 4>(4, shard, &solve_all(&positions)).unwrap()
+        let positions = book_builder::deepest_positions::<5, 4, u64>(4, shard);
+        book_builder::part::<5, 4, u64>(4, shard, &solve_all(&positions)).unwrap()
     };
     let mut mixed = parts.clone();
     let i = mixed
@@ -292,18 +292,18 @@ fn the_consistency_check_catches_a_wrong_score() {
     // And a deepest score changed: complete() derives the parents from it,
     // but the check against a fresh solve of the parent would differ; the
     // builder refuses scores for positions that are not in the job.
-    let deepest = book_builder::deepest_positions::<5, 4>(4, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions::<5, 4, u64>(4, Shard::WHOLE);
     let mut scores = solve_all(&deepest);
     scores.insert(
         Position::<5, 4>::parse("12345").unwrap().symmetric_key().0,
         0,
     );
-    assert!(book_builder::complete::<5, 4>(4, &scores).is_err());
+    assert!(book_builder::complete::<5, 4, u64>(4, &scores).is_err());
     let mut scores = solve_all(&deepest);
     let key = deepest[0].symmetric_key().0;
     scores.remove(&key);
     assert!(matches!(
-        book_builder::complete::<5, 4>(4, &scores),
+        book_builder::complete::<5, 4, u64>(4, &scores),
         Err(BuildError::Missing { .. })
     ));
 }
@@ -318,7 +318,7 @@ fn file_of(depth: usize, entries: &[(u64, Score)]) -> Vec<u8> {
 /// scores' disagreement with each other gives it away.
 #[test]
 fn a_book_whose_scores_contradict_each_other_is_refused_when_loaded() {
-    let book = builtin::builtin::<7, 6>().unwrap().unwrap();
+    let book = builtin::builtin::<7, 6, u64>().unwrap().unwrap();
     let forged: Vec<(u64, Score)> = book.entries().map(|(key, _)| (key, 3)).collect();
     let err = Book::<7, 6>::decode(&file_of(book.depth(), &forged)).unwrap_err();
     let FormatError::Inconsistent {
@@ -476,7 +476,7 @@ fn from_key_inverts_key_and_rejects_non_positions() {
 /// that CI runs cover different entries).
 #[test]
 fn the_built_in_book_agrees_with_fresh_solves() {
-    let book = builtin::builtin::<7, 6>()
+    let book = builtin::builtin::<7, 6, u64>()
         .expect("c4 has a 7x6 book")
         .unwrap();
     // `builtin` trusts the entries; the full check of every entry must agree.
@@ -484,7 +484,7 @@ fn the_built_in_book_agrees_with_fresh_solves() {
     assert_eq!(book.kind(), Kind::Complete);
     assert!(book.depth() >= 1);
     check_consistency(&book).unwrap();
-    assert!(builtin::builtin::<5, 4>().is_none());
+    assert!(builtin::builtin::<5, 4, u64>().is_none());
     // The set of positions is the right one.
     let expected = naive_book_positions::<7, 6>(book.depth());
     let got: HashSet<_> = book
@@ -535,12 +535,12 @@ proptest::proptest! {
         let mut with_magic = format::MAGIC.to_vec();
         with_magic.extend_from_slice(&bytes);
         let _ = Book::<7, 6>::decode(&with_magic);
-        let mut good = builtin::builtin::<7, 6>().unwrap().unwrap().encode();
+        let mut good = builtin::builtin::<7, 6, u64>().unwrap().unwrap().encode();
         let i = at % good.len();
         good[i] = value;
         if let Ok(book) = Book::<7, 6>::decode(&good) {
             // A change that still decodes cannot have changed anything.
-            proptest::prop_assert_eq!(book, builtin::builtin::<7, 6>().unwrap().unwrap());
+            proptest::prop_assert_eq!(book, builtin::builtin::<7, 6, u64>().unwrap().unwrap());
         }
     }
 }
@@ -549,7 +549,7 @@ proptest::proptest! {
 fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     let small = build::<5, 4>(4);
     let big = build::<5, 4>(5);
-    let deepest = book_builder::deepest_positions::<5, 4>(5, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions::<5, 4, u64>(5, Shard::WHOLE);
     let mut solver = Solver::<5, 4>::with_table_bytes(1 << 22).unwrap();
     let mut exact = 0;
     for pos in &deepest {

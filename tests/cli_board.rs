@@ -14,7 +14,7 @@ use predicates::prelude::*;
 
 use c4::{Position, Solver};
 use common::Naive;
-use common::minimax::{minimax, reference_score_of};
+use common::minimax::{minimax, reference_columns, reference_score_of};
 use common::sets::README_EXAMPLE;
 
 /// `c4 SUBCOMMAND` with a small table.
@@ -90,12 +90,43 @@ fn unsupported_boards_are_usage_errors() {
         .code(2)
         .stderr(predicate::str::contains("3x6 board is too small"));
     c4("analyze")
-        .args(["--width", "8", "--height", "8", ""])
+        .args(["--width", "11", "--height", "11", ""])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "width x (height + 1) = 72 is more than 64 bits",
+            "width x (height + 1) = 132 is more than 128 bits",
         ));
+}
+
+#[test]
+fn boards_past_64_bits_are_solved() {
+    // 11x10 takes 121 bits. The first player's fourth stone in column a
+    // wins on move 7: by the score rule, (110 + 1 - 6) / 2 = 52.
+    c4("solve")
+        .args(["--width", "11", "--height", "10", "a1a1a1"])
+        .assert()
+        .success()
+        .stdout("a1a1a1 52\n");
+    // 8x8 (72 bits): the first player wins at once in column 1; witness,
+    // the score rule: (64 + 1 - 6) / 2 = 29.
+    c4("solve")
+        .args(["--width", "8", "--height", "8", "121212"])
+        .assert()
+        .success()
+        .stdout("121212 29\n");
+    // Ten cells from the end of a random 8x8 game: every column's score and
+    // the position's against the exhaustive minimax. (Every size against
+    // the minimax: tests/board_sizes.rs.)
+    let moves = "771587586435325352268523734686511171852712722171388833";
+    let out = stdout_of(c4("analyze").args(["--json", "--width", "8", "--height", "8", moves]));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["board_size"], "8x8");
+    let expected: Vec<serde_json::Value> = reference_columns::<8, 8>(moves)
+        .into_iter()
+        .map(|s| s.map_or(serde_json::Value::Null, |s| s.into()))
+        .collect();
+    assert_eq!(v["scores"].as_array().unwrap(), &expected);
+    assert_eq!(v["score"], reference_score_of::<8, 8>(moves));
 }
 
 #[test]

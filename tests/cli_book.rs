@@ -234,7 +234,7 @@ fn shards_merge_into_the_single_run_and_bad_merges_are_refused() {
     assert!(!Path::new("unused.c4book").exists());
     // A part is not a book to solve with (a 7x6 part: the depth-1 entries
     // of the built-in book, labelled as part 1 of 3).
-    let builtin = c4::book::builtin::builtin::<7, 6>().unwrap().unwrap();
+    let builtin = c4::book::builtin::builtin::<7, 6, u64>().unwrap().unwrap();
     let deepest: Vec<(u64, Score)> = builtin
         .entries()
         .filter(|&(k, _)| Position::<7, 6>::from_key(k).unwrap().moves_played() == 1)
@@ -383,7 +383,7 @@ fn the_built_in_book_answers_the_opening_at_once() {
 #[test]
 fn a_forged_book_is_refused_with_the_first_bad_entry_named() {
     let dir = scratch("forged");
-    let book = c4::book::builtin::builtin::<7, 6>().unwrap().unwrap();
+    let book = c4::book::builtin::builtin::<7, 6, u64>().unwrap().unwrap();
     let forged: Vec<(u64, Score)> = book.entries().map(|(key, _)| (key, 3)).collect();
     let file = dir.join("forged.c4book");
     fs::write(

@@ -442,7 +442,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     settle(client, "a new game").await;
     assert_eq!(hash(client).await, "");
     let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
-    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6>() {
+    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6, u64>() {
         solver.set_book(Some(std::sync::Arc::new(book)));
     }
     let mut replies = 0;

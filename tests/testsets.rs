@@ -370,7 +370,7 @@ fn absent_sets_skip_outside_ci_and_fail_in_ci() {
 /// giving the expected score.
 #[test]
 fn the_built_in_book_answers_the_begin_sets_without_a_search() {
-    let book = c4::book::builtin::builtin::<7, 6>()
+    let book = c4::book::builtin::builtin::<7, 6, u64>()
         .expect("c4 has a 7x6 book")
         .unwrap();
     let depth = book.depth();
@@ -476,7 +476,7 @@ fn solve_in_gives_the_reference_score_for_every_true_range() {
 #[test]
 fn positions_one_stone_past_the_book_are_bounded_by_their_parents() {
     let book = std::sync::Arc::new(
-        c4::book::builtin::builtin::<7, 6>()
+        c4::book::builtin::builtin::<7, 6, u64>()
             .expect("c4 has a 7x6 book")
             .unwrap(),
     );

@@ -10,7 +10,10 @@
 
 use std::sync::OnceLock;
 
-use c4::book_builder::checkpoint::{self, HEADER_BYTES, RECORD_BYTES};
+use c4::book_builder::checkpoint::{self, HEADER_BYTES};
+
+/// Bytes of a record of a 4x4 board (64-bit keys).
+const RECORD_BYTES: usize = checkpoint::record_bytes::<u64>();
 use c4::book_builder::{Shard, levels};
 use c4::position::Position;
 use libfuzzer_sys::fuzz_target;
@@ -19,7 +22,7 @@ const DEPTH: usize = 4;
 
 fn positions() -> &'static [Position<4, 4>] {
     static LEVEL: OnceLock<Vec<Position<4, 4>>> = OnceLock::new();
-    LEVEL.get_or_init(|| levels::<4, 4>(DEPTH).swap_remove(DEPTH))
+    LEVEL.get_or_init(|| levels::<4, 4, u64>(DEPTH).swap_remove(DEPTH))
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -24,6 +24,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::Bitboard;
 use crate::book::Book;
 use crate::parallel::{PoolError, WorkerPool};
 use crate::position::Score;
@@ -173,16 +174,16 @@ pub struct BenchReport {
 
 /// A batch runner: worker threads with their solvers, ready to run any
 /// number of sets (the tables are allocated once).
-pub struct Bench<const W: usize = 7, const H: usize = 6> {
+pub struct Bench<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// The workers, each with its solver.
-    pool: WorkerPool<Solver<W, H>>,
+    pool: WorkerPool<Solver<W, H, B>>,
     /// Exact or weak.
     mode: Mode,
     /// Whether each case starts from an empty table.
     clear_table: bool,
 }
 
-impl<const W: usize, const H: usize> Bench<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Bench<W, H, B> {
     /// Sets up the workers of `config`.
     pub fn new(config: &BenchConfig) -> Result<Self, PoolError> {
         Self::with_book(config, None)
@@ -192,7 +193,7 @@ impl<const W: usize, const H: usize> Bench<W, H> {
     /// `book` (see [`Solver::set_book`]).
     pub fn with_book(
         config: &BenchConfig,
-        book: Option<Arc<Book<W, H>>>,
+        book: Option<Arc<Book<W, H, B>>>,
     ) -> Result<Self, PoolError> {
         Ok(Bench {
             pool: WorkerPool::new(config.threads, || {
@@ -207,7 +208,7 @@ impl<const W: usize, const H: usize> Bench<W, H> {
 
     /// Solves every case, calling `progress` with the number of cases done
     /// after each one (from the worker threads, in any order of counts).
-    pub fn run(&self, cases: &[TestCase<W, H>], progress: impl Fn(usize) + Sync) -> BenchReport {
+    pub fn run(&self, cases: &[TestCase<W, H, B>], progress: impl Fn(usize) + Sync) -> BenchReport {
         let done = AtomicUsize::new(0);
         let start = Instant::now();
         let results = self.pool.map(cases, |solver, case| {
@@ -220,7 +221,7 @@ impl<const W: usize, const H: usize> Bench<W, H> {
     }
 
     /// Solves one case on `solver`.
-    fn solve(&self, solver: &mut Solver<W, H>, case: &TestCase<W, H>) -> CaseResult {
+    fn solve(&self, solver: &mut Solver<W, H, B>, case: &TestCase<W, H, B>) -> CaseResult {
         if self.clear_table {
             solver.clear();
         }
@@ -243,15 +244,15 @@ impl<const W: usize, const H: usize> Bench<W, H> {
 /// The most memory a run over a test set of `file_bytes` bytes takes besides
 /// the solvers: the set as read ([`testset::set_bytes`](crate::testset::set_bytes))
 /// and a result per case.
-pub fn batch_bytes<const W: usize, const H: usize>(file_bytes: usize) -> usize {
-    crate::testset::set_bytes::<W, H>(file_bytes).saturating_add(
+pub fn batch_bytes<const W: usize, const H: usize, B: Bitboard>(file_bytes: usize) -> usize {
+    crate::testset::set_bytes::<W, H, B>(file_bytes).saturating_add(
         crate::testset::most_cases(file_bytes).saturating_mul(std::mem::size_of::<CaseResult>()),
     )
 }
 
 /// Runs `cases` with `config` in one go; see [`Bench::run`].
-pub fn run<const W: usize, const H: usize>(
-    cases: &[TestCase<W, H>],
+pub fn run<const W: usize, const H: usize, B: Bitboard>(
+    cases: &[TestCase<W, H, B>],
     config: &BenchConfig,
     progress: impl Fn(usize) + Sync,
 ) -> Result<BenchReport, PoolError> {

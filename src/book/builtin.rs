@@ -3,6 +3,7 @@
 
 use super::Book;
 use super::format::FormatError;
+use crate::Bitboard;
 
 /// The bytes of the built-in 7x6 book.
 pub const BOOK_7X6: &[u8] = include_bytes!("../../books/7x6.c4book");
@@ -17,6 +18,7 @@ pub const BOOK_7X6: &[u8] = include_bytes!("../../books/7x6.c4book");
 /// [`check_consistency`](super::consistency::check_consistency)), and the
 /// embedded bytes are fixed when `c4` is built and fully checked by
 /// `tests/book.rs`. Callers decode it once and share it.
-pub fn builtin<const W: usize, const H: usize>() -> Option<Result<Book<W, H>, FormatError>> {
-    (W == 7 && H == 6).then(|| Book::decode_trusting_entries(BOOK_7X6))
+pub fn builtin<const W: usize, const H: usize, B: Bitboard>()
+-> Option<Result<Book<W, H, B>, FormatError>> {
+    (W == 7 && H == 6 && B::BITS == 64).then(|| Book::decode_trusting_entries(BOOK_7X6))
 }

@@ -8,18 +8,23 @@
 
 use super::Book;
 use super::format::{FormatError, Kind};
+use crate::Bitboard;
 use crate::position::{Position, Score};
 
 /// Whether a position belongs in a book: not finished, and the side to
 /// move cannot win at once (both are scored without a search).
-pub fn is_book_position<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+pub fn is_book_position<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> bool {
     !pos.is_game_over() && !pos.can_win_next()
 }
 
 /// The score of `child` (a position reached by a move from a book position,
 /// so not won) when it needs no book: a full board, or a win at once for its
 /// side to move.
-pub fn score_without_book<const W: usize, const H: usize>(child: &Position<W, H>) -> Option<Score> {
+pub fn score_without_book<const W: usize, const H: usize, B: Bitboard>(
+    child: &Position<W, H, B>,
+) -> Option<Score> {
     if child.is_full() {
         Some(0)
     } else if child.can_win_next() {
@@ -33,9 +38,9 @@ pub fn score_without_book<const W: usize, const H: usize>(child: &Position<W, H>
 /// `score_of` (symmetric key to score): `(best, complete)`, the best negated
 /// child score found, and whether every child had one (if not, `best` is only
 /// a lower bound; [`Score::MIN`] if no child had one).
-pub fn from_children<const W: usize, const H: usize>(
-    pos: &Position<W, H>,
-    score_of: impl Fn(u64) -> Option<Score>,
+pub fn from_children<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+    score_of: impl Fn(B) -> Option<Score>,
 ) -> (Score, bool) {
     let mut best = Score::MIN;
     let mut complete = true;
@@ -65,11 +70,11 @@ pub fn from_children<const W: usize, const H: usize>(
 /// millisecond, so the built-in book, fixed when `c4` is built, is checked
 /// by `tests/book.rs` rather than at every start; every other book is
 /// checked when it is loaded.
-pub fn check_consistency<const W: usize, const H: usize>(
-    book: &Book<W, H>,
+pub fn check_consistency<const W: usize, const H: usize, B: Bitboard>(
+    book: &Book<W, H, B>,
 ) -> Result<(), FormatError> {
     for (index, (key, stored)) in book.entries().enumerate() {
-        let pos = Position::<W, H>::from_key(key).ok_or(FormatError::BadEntry {
+        let pos = Position::<W, H, B>::from_key(key).ok_or(FormatError::BadEntry {
             index: index as u64,
             reason: "the key is not a position",
         })?;

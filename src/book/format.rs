@@ -31,6 +31,7 @@
 
 use thiserror::Error;
 
+use crate::Bitboard;
 use crate::position::Position;
 use crate::position::Score;
 
@@ -84,7 +85,7 @@ pub struct RawBook {
     /// The header.
     pub header: Header,
     /// The entries, keys strictly increasing.
-    pub entries: Vec<(u64, Score)>,
+    pub entries: Vec<(u128, Score)>,
 }
 
 /// Why bytes are not a usable book.
@@ -199,16 +200,17 @@ impl Fnv64 {
 }
 
 /// Encodes a book: `entries` must be sorted by key, strictly increasing.
-pub fn encode(
+pub fn encode<K: Copy + Into<u128>>(
     width: usize,
     height: usize,
     depth: usize,
     kind: Kind,
-    entries: &[(u64, Score)],
+    entries: &[(K, Score)],
 ) -> Vec<u8> {
     let mut payload = Vec::with_capacity(entries.len() * 6);
-    let mut previous = 0u64;
+    let mut previous = 0u128;
     for &(key, score) in entries {
+        let key: u128 = key.into();
         debug_assert!(key >= previous, "entries are sorted");
         let mut delta = key - previous;
         previous = key;
@@ -340,15 +342,15 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
     // announced entry has its two bytes at least.
     let mut entries = Vec::with_capacity(usize::try_from(header.entries).unwrap_or(0));
     let mut at = 0;
-    let mut key = 0u64;
+    let mut key = 0u128;
     for index in 0..header.entries {
         let bad = |reason| FormatError::BadEntry { index, reason };
-        let mut delta = 0u64;
+        let mut delta = 0u128;
         let mut shift = 0;
         loop {
             let &byte = payload.get(at).ok_or(bad("the payload ends inside it"))?;
             at += 1;
-            if shift > 63 || (shift == 63 && byte > 1) {
+            if shift > 126 || (shift == 126 && byte > 3) {
                 return Err(bad("key delta too large"));
             }
             // One book, one file: a delta is written in as few bytes as it
@@ -356,7 +358,7 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
             if shift > 0 && byte == 0 {
                 return Err(bad("key delta written with extra bytes"));
             }
-            delta |= u64::from(byte & 0x7f) << shift;
+            delta |= u128::from(byte & 0x7f) << shift;
             shift += 7;
             if byte & 0x80 == 0 {
                 break;
@@ -396,7 +398,9 @@ pub fn check_board<const W: usize, const H: usize>(header: &Header) -> Result<()
 /// it and its mirror image) accepted by [`Position::from_key`], with at most
 /// `depth` stones (exactly `depth` in a part), not finished and without an
 /// immediate win, and its score is possible for it.
-pub fn check_entries<const W: usize, const H: usize>(raw: &RawBook) -> Result<(), FormatError> {
+pub fn check_entries<const W: usize, const H: usize, B: Bitboard>(
+    raw: &RawBook,
+) -> Result<(), FormatError> {
     let h = &raw.header;
     check_board::<W, H>(h)?;
     for (index, &(key, score)) in raw.entries.iter().enumerate() {
@@ -404,8 +408,12 @@ pub fn check_entries<const W: usize, const H: usize>(raw: &RawBook) -> Result<()
             index: index as u64,
             reason,
         };
-        let pos = Position::<W, H>::from_key(key).ok_or(bad("the key is not a position"))?;
-        if pos.symmetric_key().0 != key {
+        let word = B::from_u128(key);
+        let pos = (word.to_u128() == key)
+            .then(|| Position::<W, H, B>::from_key(word))
+            .flatten()
+            .ok_or(bad("the key is not a position"))?;
+        if pos.symmetric_key().0 != word {
             return Err(bad(
                 "the key is not the smaller of a position and its mirror",
             ));
@@ -439,7 +447,13 @@ mod tests {
 
     #[test]
     fn round_trip_with_large_deltas() {
-        let entries = vec![(0, 1), (1, -2), (300, 0), (u64::MAX >> 1, 18)];
+        let entries = vec![
+            (0, 1),
+            (1, -2),
+            (300, 0),
+            (u64::MAX as u128 >> 1, 18),
+            (u128::MAX, 3),
+        ];
         let bytes = encode(7, 6, 3, Kind::Part { index: 2, count: 5 }, &entries);
         let raw = decode_raw(&bytes).unwrap();
         assert_eq!(raw.entries, entries);
@@ -449,7 +463,7 @@ mod tests {
 
     #[test]
     fn every_truncation_and_every_flipped_bit_is_an_error() {
-        let entries = vec![(3, 1), (77, -2), (1 << 40, 0)];
+        let entries = vec![(3u64, 1), (77, -2), (1 << 40, 0)];
         let bytes = encode(7, 6, 3, Kind::Complete, &entries);
         for len in 0..bytes.len() {
             assert!(decode_raw(&bytes[..len]).is_err(), "length {len}");
@@ -472,7 +486,7 @@ mod tests {
     fn a_key_delta_with_extra_bytes_is_refused_so_one_book_has_one_file() {
         // The delta 3 as `0x83 0x00` instead of `0x03`, resealed.
         let mut payload = vec![0x83, 0x00, 1];
-        let canonical = encode(5, 4, 3, Kind::Complete, &[(3, 1)]);
+        let canonical = encode(5, 4, 3, Kind::Complete, &[(3u64, 1)]);
         let mut bytes = canonical[..HEADER_BYTES].to_vec();
         bytes[32..40].copy_from_slice(&(payload.len() as u64).to_le_bytes());
         let mut hash = Fnv64::default();
@@ -492,7 +506,7 @@ mod tests {
 
     #[test]
     fn claimed_sizes_are_checked_against_the_length_before_memory_is_taken() {
-        let good = encode(5, 4, 3, Kind::Complete, &[(3, 1), (77, -2)]);
+        let good = encode(5, 4, 3, Kind::Complete, &[(3u64, 1), (77, -2)]);
         let reseal = |mut bytes: Vec<u8>| {
             let mut hash = Fnv64::default();
             hash.update(&bytes[..40]);

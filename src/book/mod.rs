@@ -18,24 +18,25 @@ pub mod format;
 
 use std::collections::HashSet;
 
+use crate::Bitboard;
 use crate::position::Position;
 use crate::position::Score;
 use format::{FormatError, Kind, RawBook};
 
 /// An opening book for a `W` x `H` board.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Book<const W: usize = 7, const H: usize = 6> {
+pub struct Book<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// The most stones an entry has.
     depth: usize,
     /// Whole book, or one part of a sharded one.
     kind: Kind,
     /// Symmetric keys, strictly increasing.
-    keys: Vec<u64>,
+    keys: Vec<B>,
     /// `scores[i]` is the score of the position of `keys[i]`.
     scores: Vec<i8>,
 }
 
-impl<const W: usize, const H: usize> Book<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// A book of `kind` holding `entries` (symmetric keys and scores, in any
     /// order). Each entry is checked as a loaded file's is; whether the
     /// scores agree with each other is [`consistency::check_consistency`]'s
@@ -43,7 +44,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
     pub fn new(
         depth: usize,
         kind: Kind,
-        mut entries: Vec<(u64, Score)>,
+        mut entries: Vec<(B, Score)>,
     ) -> Result<Self, FormatError> {
         if let Kind::Part { index, count } = kind
             && !(1..=count).contains(&index)
@@ -68,9 +69,12 @@ impl<const W: usize, const H: usize> Book<W, H> {
                 payload_bytes: 0,
                 checksum: 0,
             },
-            entries,
+            entries: entries
+                .into_iter()
+                .map(|(key, score)| (key.to_u128(), score))
+                .collect(),
         };
-        format::check_entries::<W, H>(&raw)?;
+        format::check_entries::<W, H, B>(&raw)?;
         Ok(Self::from_checked(raw))
     }
 
@@ -80,7 +84,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
         let (keys, scores) = raw
             .entries
             .iter()
-            .map(|&(key, score)| (key, score as i8))
+            .map(|&(key, score)| (B::from_u128(key), score as i8))
             .unzip();
         Book {
             depth: raw.header.depth,
@@ -96,7 +100,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
     /// ([`consistency::check_consistency`]).
     pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
-        format::check_entries::<W, H>(&raw)?;
+        format::check_entries::<W, H, B>(&raw)?;
         let book = Self::from_checked(raw);
         consistency::check_consistency(&book)?;
         Ok(book)
@@ -145,7 +149,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
     }
 
     /// The entries, (symmetric key, score), by increasing key.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, Score)> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = (B, Score)> + '_ {
         self.keys
             .iter()
             .zip(&self.scores)
@@ -154,7 +158,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
 
     /// The score of the position with symmetric key `key`, if in the book.
     #[inline]
-    pub fn get_key(&self, key: u64) -> Option<Score> {
+    pub fn get_key(&self, key: B) -> Option<Score> {
         self.keys
             .binary_search(&key)
             .ok()
@@ -164,7 +168,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
     /// The exact score of `pos`, if the book has it. Positions with more
     /// stones than the depth are answered without a look at the table.
     #[inline]
-    pub fn get(&self, pos: &Position<W, H>) -> Option<Score> {
+    pub fn get(&self, pos: &Position<W, H, B>) -> Option<Score> {
         if pos.moves_played() > self.depth {
             return None;
         }
@@ -175,7 +179,7 @@ impl<const W: usize, const H: usize> Book<W, H> {
     /// the side to move gets at least minus the score of any parent (the
     /// parent's side could have played the move that made `pos`, so its score
     /// is at least minus that of `pos`). `None` if the book holds no parent.
-    pub fn lower_bound_from_parents(&self, pos: &Position<W, H>) -> Option<Score> {
+    pub fn lower_bound_from_parents(&self, pos: &Position<W, H, B>) -> Option<Score> {
         pos.parents()
             .filter_map(|parent| self.get(&parent))
             .map(|s| -s)
@@ -185,7 +189,9 @@ impl<const W: usize, const H: usize> Book<W, H> {
 
 /// A readable name for a position in messages: a line reaching it
 /// (1-based columns, quoted), or its key if no game reaches it.
-pub fn position_name<const W: usize, const H: usize>(pos: &Position<W, H>) -> String {
+pub fn position_name<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> String {
     match line_to(pos) {
         Some(line) => format!("'{}'", crate::position::moves_to_string(&line)),
         None => format!("with key {:#x}", pos.key()),
@@ -200,11 +206,13 @@ pub fn position_name<const W: usize, const H: usize>(pos: &Position<W, H>) -> St
 /// finished position: a depth-first search that remembers the positions it
 /// found no way back from, so that it visits each at most once (an
 /// unreachable position in an untrusted file cannot make it run for long).
-pub fn line_to<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<Vec<usize>> {
-    fn back<const W: usize, const H: usize>(
-        pos: &Position<W, H>,
+pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Option<Vec<usize>> {
+    fn back<const W: usize, const H: usize, B: Bitboard>(
+        pos: &Position<W, H, B>,
         line: &mut Vec<usize>,
-        dead: &mut HashSet<u64>,
+        dead: &mut HashSet<B>,
     ) -> bool {
         if pos.moves_played() == 0 {
             return true;
@@ -217,16 +225,16 @@ pub fn line_to<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<V
             if height == 0 {
                 continue;
             }
-            let top = 1u64 << (col * (H + 1) + height - 1);
+            let top = B::ONE << (col * (H + 1) + height - 1);
             // The stone on top must be the last mover's: the opponent of the
             // side to move.
-            if pos.opponent() & top == 0 {
+            if pos.opponent() & top == B::ZERO {
                 continue;
             }
             // Before that move the last mover was to move, holding its
             // stones but that one.
             let key = (pos.opponent() ^ top) + (pos.mask() ^ top);
-            let Some(before) = Position::<W, H>::from_key(key) else {
+            let Some(before) = Position::<W, H, B>::from_key(key) else {
                 continue;
             };
             if before.is_won() {

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use thiserror::Error;
 
 use super::{Shard, deepest_positions, levels, shard_of};
+use crate::Bitboard;
 use crate::book::consistency::{check_consistency, from_children, is_book_position};
 use crate::book::format::{FormatError, Kind};
 use crate::book::{Book, position_name};
@@ -75,24 +76,24 @@ pub enum BuildError {
 }
 
 /// A readable name for the position of symmetric key `key`.
-fn key_name<const W: usize, const H: usize>(key: u64) -> String {
-    Position::<W, H>::from_key(key)
+fn key_name<const W: usize, const H: usize, B: Bitboard>(key: B) -> String {
+    Position::<W, H, B>::from_key(key)
         .map_or_else(|| format!("with key {key:#x}"), |p| position_name(&p))
 }
 
 /// Checks that `book` and `other` give the same score to every position both
 /// hold. A book generated with bounds from `other` must agree with it: a
 /// disagreement means one of them is wrong.
-pub fn check_agrees<const W: usize, const H: usize>(
-    book: &Book<W, H>,
-    other: &Book<W, H>,
+pub fn check_agrees<const W: usize, const H: usize, B: Bitboard>(
+    book: &Book<W, H, B>,
+    other: &Book<W, H, B>,
 ) -> Result<(), BuildError> {
     for (key, theirs) in other.entries() {
         if let Some(ours) = book.get_key(key)
             && ours != theirs
         {
             return Err(BuildError::Disagrees {
-                moves: key_name::<W, H>(key),
+                moves: key_name::<W, H, B>(key),
                 ours,
                 theirs,
             });
@@ -103,12 +104,12 @@ pub fn check_agrees<const W: usize, const H: usize>(
 
 /// The part of a sharded book holding `scores` (the deepest-level results of
 /// one shard), checked to be exactly the positions of that shard.
-pub fn part<const W: usize, const H: usize>(
+pub fn part<const W: usize, const H: usize, B: Bitboard>(
     depth: usize,
     shard: Shard,
-    scores: &HashMap<u64, Score>,
-) -> Result<Book<W, H>, BuildError> {
-    let expected = deepest_positions::<W, H>(depth, shard);
+    scores: &HashMap<B, Score>,
+) -> Result<Book<W, H, B>, BuildError> {
+    let expected = deepest_positions::<W, H, B>(depth, shard);
     check_covers(&expected, scores, depth)?;
     let kind = Kind::Part {
         index: shard.index,
@@ -123,9 +124,9 @@ pub fn part<const W: usize, const H: usize>(
 
 /// Checks that `scores` has a score for every position of `expected` and
 /// for nothing else.
-fn check_covers<const W: usize, const H: usize>(
-    expected: &[Position<W, H>],
-    scores: &HashMap<u64, Score>,
+fn check_covers<const W: usize, const H: usize, B: Bitboard>(
+    expected: &[Position<W, H, B>],
+    scores: &HashMap<B, Score>,
     depth: usize,
 ) -> Result<(), BuildError> {
     if let Some(pos) = expected
@@ -138,10 +139,10 @@ fn check_covers<const W: usize, const H: usize>(
         });
     }
     if scores.len() != expected.len() {
-        let known: HashSet<u64> = expected.iter().map(|p| p.symmetric_key().0).collect();
+        let known: HashSet<B> = expected.iter().map(|p| p.symmetric_key().0).collect();
         let stray = scores.keys().copied().filter(|k| !known.contains(k)).min();
         return Err(BuildError::Unexpected {
-            moves: stray.map_or_else(|| "?".to_owned(), key_name::<W, H>),
+            moves: stray.map_or_else(|| "?".to_owned(), key_name::<W, H, B>),
             depth,
         });
     }
@@ -151,12 +152,12 @@ fn check_covers<const W: usize, const H: usize>(
 /// The complete book of depth `depth` from the scores of all its deepest
 /// positions: the shallower levels are derived from their children, then
 /// the whole book is checked with [`check_consistency`].
-pub fn complete<const W: usize, const H: usize>(
+pub fn complete<const W: usize, const H: usize, B: Bitboard>(
     depth: usize,
-    deepest: &HashMap<u64, Score>,
-) -> Result<Book<W, H>, BuildError> {
-    let levels = levels::<W, H>(depth);
-    let mut scores: BTreeMap<u64, Score> = BTreeMap::new();
+    deepest: &HashMap<B, Score>,
+) -> Result<Book<W, H, B>, BuildError> {
+    let levels = levels::<W, H, B>(depth);
+    let mut scores: BTreeMap<B, Score> = BTreeMap::new();
     if let Some(last) = levels.get(depth) {
         let expected: Vec<_> = last.iter().copied().filter(is_book_position).collect();
         check_covers(&expected, deepest, depth)?;
@@ -185,9 +186,9 @@ pub fn complete<const W: usize, const H: usize>(
 /// parts of one job (same depth, same shard count), every shard exactly
 /// once, each holding only its own positions, none overlapping. The memory
 /// taken is bounded by the parts' entries, whatever shard count they claim.
-pub fn merge<const W: usize, const H: usize>(
-    parts: &[Book<W, H>],
-) -> Result<Book<W, H>, BuildError> {
+pub fn merge<const W: usize, const H: usize, B: Bitboard>(
+    parts: &[Book<W, H, B>],
+) -> Result<Book<W, H, B>, BuildError> {
     let first = parts
         .first()
         .ok_or_else(|| BuildError::Mismatch("no part given".to_owned()))?;
@@ -197,7 +198,7 @@ pub fn merge<const W: usize, const H: usize>(
             "the first file is a complete book, not a part".to_owned(),
         ));
     };
-    let mut owner: HashMap<u64, u32> = HashMap::new();
+    let mut owner: HashMap<B, u32> = HashMap::new();
     let mut seen: HashSet<u32> = HashSet::new();
     for part in parts {
         let Kind::Part { index, count: n } = part.kind() else {
@@ -224,14 +225,14 @@ pub fn merge<const W: usize, const H: usize>(
         for (key, _) in part.entries() {
             if let Some(other) = owner.insert(key, index) {
                 return Err(BuildError::Overlap {
-                    moves: key_name::<W, H>(key),
+                    moves: key_name::<W, H, B>(key),
                     first: other,
                     second: index,
                 });
             }
             if shard_of(key, count) != index {
                 return Err(BuildError::Unexpected {
-                    moves: key_name::<W, H>(key),
+                    moves: key_name::<W, H, B>(key),
                     depth,
                 });
             }
@@ -244,6 +245,6 @@ pub fn merge<const W: usize, const H: usize>(
             "shard {missing}/{count} is missing"
         )));
     }
-    let deepest: HashMap<u64, Score> = parts.iter().flat_map(Book::entries).collect();
+    let deepest: HashMap<B, Score> = parts.iter().flat_map(Book::entries).collect();
     complete(depth, &deepest)
 }

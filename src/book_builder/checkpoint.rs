@@ -6,9 +6,10 @@
 //!
 //! A 20-byte header: the magic `\x89C4PART\n`, the board width, height and
 //! the book depth (one byte each), a zero, then the shard index and count
-//! (4 bytes each). Then one 16-byte record per solved position: its
-//! symmetric key (8 bytes), its score (a signed byte), three zeros, and the
-//! low 32 bits of the FNV-1a 64 of the record's first 12 bytes.
+//! (4 bytes each). Then one record per solved position: its symmetric key
+//! (8 bytes, or 16 on a board past 64 bits), its score (a signed byte),
+//! three zeros, and the low 32 bits of the FNV-1a 64 of the bytes before;
+//! 16 bytes in all (24 past 64 bits).
 //!
 //! Records are appended one at a time, so a kill can tear only the last one:
 //! the first record whose check fails ends the usable part, and whatever
@@ -19,6 +20,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use super::Shard;
+use crate::Bitboard;
 use crate::book::format::Fnv64;
 use crate::book::position_name;
 use crate::position::{Position, Score};
@@ -27,8 +29,11 @@ use crate::position::{Position, Score};
 pub const MAGIC: [u8; 8] = *b"\x89C4PART\n";
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 20;
-/// Bytes of one record.
-pub const RECORD_BYTES: usize = 16;
+/// Bytes of one record of a board stored in the word `B`: the key, the
+/// score, three zeros and the check.
+pub const fn record_bytes<B: Bitboard>() -> usize {
+    B::BITS / 8 + 8
+}
 
 /// The header of the checkpoint of the run that solves the `depth`-stone
 /// positions of `shard` on a `W` x `H` board. A board has fewer than 64
@@ -45,41 +50,49 @@ pub fn header<const W: usize, const H: usize>(depth: usize, shard: Shard) -> [u8
 }
 
 /// The record of one solved position.
-pub fn record(key: u64, score: Score) -> [u8; RECORD_BYTES] {
-    let mut r = [0u8; RECORD_BYTES];
-    r[..8].copy_from_slice(&key.to_le_bytes());
-    r[8] = score.clamp(i8::MIN.into(), i8::MAX.into()) as i8 as u8;
-    let check = Fnv64::of(&r[..12]) as u32;
-    r[12..].copy_from_slice(&check.to_le_bytes());
+pub fn record<B: Bitboard>(key: B, score: Score) -> Vec<u8> {
+    let k = B::BITS / 8;
+    let mut r = vec![0u8; record_bytes::<B>()];
+    r[..k].copy_from_slice(&key.to_u128().to_le_bytes()[..k]);
+    r[k] = score.clamp(i8::MIN.into(), i8::MAX.into()) as i8 as u8;
+    let check = Fnv64::of(&r[..k + 4]) as u32;
+    r[k + 4..].copy_from_slice(&check.to_le_bytes());
     r
 }
 
-/// The (key, score) of a record, or `None` if its check fails.
-pub fn parse_record(r: &[u8; RECORD_BYTES]) -> Option<(u64, Score)> {
-    let (head, check) = r.split_at(12);
-    let (key, rest) = head.split_at(8);
+/// The (key, score) of a record, or `None` if its length or check is wrong.
+pub fn parse_record<B: Bitboard>(r: &[u8]) -> Option<(B, Score)> {
+    if r.len() != record_bytes::<B>() {
+        return None;
+    }
+    let (head, check) = r.split_at(B::BITS / 8 + 4);
+    let (key, rest) = head.split_at(B::BITS / 8);
     let ok = check == (Fnv64::of(head) as u32).to_le_bytes() && rest[1..] == [0, 0, 0];
     ok.then(|| {
-        let mut k = [0u8; 8];
-        k.copy_from_slice(key);
-        (u64::from_le_bytes(k), Score::from(rest[0] as i8))
+        let mut k = [0u8; 16];
+        k[..key.len()].copy_from_slice(key);
+        (
+            B::from_u128(u128::from_le_bytes(k)),
+            Score::from(rest[0] as i8),
+        )
     })
 }
 
 /// The most bytes a checkpoint of a run over `positions` positions can
 /// have: the header, one record each, and a torn record. Callers check a
 /// file's length against it before they read the file.
-pub fn max_bytes(positions: usize) -> u64 {
+pub fn max_bytes<B: Bitboard>(positions: usize) -> u64 {
+    let record = record_bytes::<B>() as u64;
     (HEADER_BYTES as u64)
-        .saturating_add((positions as u64).saturating_mul(RECORD_BYTES as u64))
-        .saturating_add(RECORD_BYTES as u64 - 1)
+        .saturating_add((positions as u64).saturating_mul(record))
+        .saturating_add(record - 1)
 }
 
 /// What a checkpoint holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Resumed {
+pub struct Resumed<B: Bitboard = u64> {
     /// The scores solved, by symmetric key.
-    pub scores: HashMap<u64, Score>,
+    pub scores: HashMap<B, Score>,
     /// How many leading bytes to keep: the header and the whole records.
     /// The rest (a torn record) is to be cut off; 0 means that not even the
     /// header is whole, and the file is to be started again from it.
@@ -147,12 +160,12 @@ pub enum CheckpointError {
 /// `header`) and a torn or damaged tail are not errors: [`Resumed::keep`]
 /// says how much to keep. Every whole record must be of one of `positions`,
 /// with a score it can have. The memory taken is bounded by `positions`.
-pub fn read<const W: usize, const H: usize>(
+pub fn read<const W: usize, const H: usize, B: Bitboard>(
     bytes: &[u8],
     header: &[u8; HEADER_BYTES],
-    positions: &[Position<W, H>],
-) -> Result<Resumed, CheckpointError> {
-    let max = max_bytes(positions.len());
+    positions: &[Position<W, H, B>],
+) -> Result<Resumed<B>, CheckpointError> {
+    let max = max_bytes::<B>(positions.len());
     if bytes.len() as u64 > max {
         return Err(CheckpointError::TooLong {
             found: bytes.len() as u64,
@@ -166,19 +179,16 @@ pub fn read<const W: usize, const H: usize>(
     let Some(records) = bytes.strip_prefix(header.as_slice()) else {
         return Err(CheckpointError::OtherRun);
     };
-    let by_key: HashMap<u64, &Position<W, H>> =
+    let by_key: HashMap<B, &Position<W, H, B>> =
         positions.iter().map(|p| (p.symmetric_key().0, p)).collect();
     let mut keep = HEADER_BYTES;
-    for (i, chunk) in records.chunks_exact(RECORD_BYTES).enumerate() {
-        let Some(r) = chunk.first_chunk::<RECORD_BYTES>() else {
-            break;
-        };
-        let Some((key, score)) = parse_record(r) else {
+    for (i, chunk) in records.chunks_exact(record_bytes::<B>()).enumerate() {
+        let Some((key, score)) = parse_record::<B>(chunk) else {
             break;
         };
         let (record, offset) = (i + 1, keep);
         let Some(pos) = by_key.get(&key) else {
-            let moves = Position::<W, H>::from_key(key)
+            let moves = Position::<W, H, B>::from_key(key)
                 .map_or_else(|| format!("with key {key:#x}"), |p| position_name(&p));
             return Err(CheckpointError::NotInRun {
                 record,
@@ -206,7 +216,7 @@ pub fn read<const W: usize, const H: usize>(
                 earlier,
             });
         }
-        keep += RECORD_BYTES;
+        keep += record_bytes::<B>();
     }
     Ok(Resumed { scores, keep })
 }
@@ -217,19 +227,26 @@ mod tests {
 
     #[test]
     fn records_round_trip_and_damage_is_seen() {
-        let r = record(0x1234_5678_9abc, -7);
-        assert_eq!(parse_record(&r), Some((0x1234_5678_9abc, -7)));
-        for bit in 0..RECORD_BYTES * 8 {
-            let mut bad = r;
+        let r = record(0x1234_5678_9abcu64, -7);
+        assert_eq!(r.len(), 16);
+        assert_eq!(parse_record(&r), Some((0x1234_5678_9abcu64, -7)));
+        for bit in 0..r.len() * 8 {
+            let mut bad = r.clone();
             bad[bit / 8] ^= 1 << (bit % 8);
-            assert_eq!(parse_record(&bad), None, "bit {bit}");
+            assert_eq!(parse_record::<u64>(&bad), None, "bit {bit}");
         }
-        assert_eq!(parse_record(&[0; RECORD_BYTES]), None);
+        assert_eq!(parse_record::<u64>(&[0; 16]), None);
+        assert_eq!(parse_record::<u64>(&r[..15]), None);
+        // A key past 64 bits takes a 24-byte record.
+        let wide = record(1u128 << 100 | 5, 3);
+        assert_eq!(wide.len(), 24);
+        assert_eq!(parse_record(&wide), Some((1u128 << 100 | 5, 3)));
+        assert_eq!(parse_record::<u64>(&wide), None);
     }
 
     #[test]
     fn whole_records_are_kept_and_a_torn_tail_is_cut() {
-        let positions = super::super::deepest_positions::<5, 4>(3, Shard::WHOLE);
+        let positions = super::super::deepest_positions::<5, 4, u64>(3, Shard::WHOLE);
         let h = header::<5, 4>(3, Shard::WHOLE);
         let (a, b) = (
             positions[0].symmetric_key().0,
@@ -257,15 +274,15 @@ mod tests {
 
     #[test]
     fn bad_records_are_named_errors() {
-        let positions = super::super::deepest_positions::<5, 4>(3, Shard::WHOLE);
+        let positions = super::super::deepest_positions::<5, 4, u64>(3, Shard::WHOLE);
         let h = header::<5, 4>(3, Shard::WHOLE);
         let a = positions[0].symmetric_key().0;
-        let with = |records: &[[u8; RECORD_BYTES]]| {
+        let with = |records: &[Vec<u8>]| {
             let mut bytes = h.to_vec();
             records.iter().for_each(|r| bytes.extend_from_slice(r));
             read(&bytes, &h, &positions)
         };
-        let deeper = super::super::deepest_positions::<5, 4>(4, Shard::WHOLE)[0];
+        let deeper = super::super::deepest_positions::<5, 4, u64>(4, Shard::WHOLE)[0];
         assert!(matches!(
             with(&[record(a, 0), record(deeper.symmetric_key().0, 0)]),
             Err(CheckpointError::NotInRun {
@@ -283,7 +300,7 @@ mod tests {
             Err(CheckpointError::Contradicts { record: 2, .. })
         ));
         // Longer than the run can write: refused before anything is read.
-        let long = vec![0u8; max_bytes(positions.len()) as usize + 1];
+        let long = vec![0u8; max_bytes::<u64>(positions.len()) as usize + 1];
         assert!(matches!(
             read(&long, &h, &positions),
             Err(CheckpointError::TooLong { .. })

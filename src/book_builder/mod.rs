@@ -24,6 +24,7 @@ use std::collections::HashSet;
 pub use assemble::{BuildError, check_agrees, complete, merge, part};
 pub use run::{Job, Outcome, Solved};
 
+use crate::Bitboard;
 use crate::book::consistency::is_book_position;
 use crate::position::Position;
 use crate::rng::SplitMix64;
@@ -65,8 +66,8 @@ impl Shard {
 /// key belongs to. The key is scrambled first (the first SplitMix64 output
 /// seeded with it) so that shards get about as many positions each: raw keys
 /// of early positions share most of their bits.
-pub fn shard_of(key: u64, count: u32) -> u32 {
-    (SplitMix64::new(key).next_u64() % u64::from(count.max(1))) as u32 + 1
+pub fn shard_of<B: Bitboard>(key: B, count: u32) -> u32 {
+    (SplitMix64::new(key.fold64()).next_u64() % u64::from(count.max(1))) as u32 + 1
 }
 
 /// The distinct positions with 0, 1, ..., `depth` stones that can arise in a
@@ -76,8 +77,10 @@ pub fn shard_of(key: u64, count: u32) -> u32 {
 /// that siblings are next to each other (they share much of their search).
 /// Positions with an immediate win are included (their children are
 /// positions too); [`is_book_position`] tells the entries.
-pub fn levels<const W: usize, const H: usize>(depth: usize) -> Vec<Vec<Position<W, H>>> {
-    let mut levels = vec![vec![Position::<W, H>::new()]];
+pub fn levels<const W: usize, const H: usize, B: Bitboard>(
+    depth: usize,
+) -> Vec<Vec<Position<W, H, B>>> {
+    let mut levels = vec![vec![Position::<W, H, B>::new()]];
     while levels.len() <= depth.min(W * H) {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
@@ -104,11 +107,11 @@ pub fn levels<const W: usize, const H: usize>(depth: usize) -> Vec<Vec<Position<
 
 /// The positions a run must search: the book positions with exactly `depth`
 /// stones in `shard`, in the order of [`levels`].
-pub fn deepest_positions<const W: usize, const H: usize>(
+pub fn deepest_positions<const W: usize, const H: usize, B: Bitboard>(
     depth: usize,
     shard: Shard,
-) -> Vec<Position<W, H>> {
-    let mut levels = levels::<W, H>(depth);
+) -> Vec<Position<W, H, B>> {
+    let mut levels = levels::<W, H, B>(depth);
     if levels.len() <= depth {
         return Vec::new();
     }

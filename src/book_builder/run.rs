@@ -9,6 +9,7 @@ use std::sync::mpsc;
 
 use super::checkpoint::{self, CheckpointError, HEADER_BYTES, Resumed};
 use super::{BuildError, Shard, assemble, deepest_positions};
+use crate::Bitboard;
 use crate::book::Book;
 use crate::parallel::{PoolError, WorkerPool};
 use crate::position::{Position, Score};
@@ -17,21 +18,21 @@ use crate::solver::Solver;
 /// What one run builds: the book (or the part of a sharded one) of `depth`
 /// on a `W` x `H` board, and the positions it searches for it.
 #[derive(Debug, Clone)]
-pub struct Job<const W: usize, const H: usize> {
+pub struct Job<const W: usize, const H: usize, B: Bitboard = u64> {
     /// The most stones an entry has.
     depth: usize,
     /// Which part of the deepest level the run solves.
     shard: Shard,
     /// The book positions of `depth` stones in `shard`, in the order of
     /// [`super::levels`].
-    positions: Vec<Position<W, H>>,
+    positions: Vec<Position<W, H, B>>,
 }
 
 /// One position solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Solved {
+pub struct Solved<B: Bitboard = u64> {
     /// Its symmetric key.
-    pub key: u64,
+    pub key: B,
     /// Its score.
     pub score: Score,
 }
@@ -48,14 +49,14 @@ pub struct Outcome {
 
 /// Worker solvers for [`Job::solve`]: `threads` of them, each with a table
 /// of `table_bytes`.
-pub fn workers<const W: usize, const H: usize>(
+pub fn workers<const W: usize, const H: usize, B: Bitboard>(
     threads: usize,
     table_bytes: usize,
-) -> Result<WorkerPool<Solver<W, H>>, PoolError> {
-    WorkerPool::new(threads, || Solver::<W, H>::with_table_bytes(table_bytes))
+) -> Result<WorkerPool<Solver<W, H, B>>, PoolError> {
+    WorkerPool::new(threads, || Solver::<W, H, B>::with_table_bytes(table_bytes))
 }
 
-impl<const W: usize, const H: usize> Job<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Job<W, H, B> {
     /// The job of `depth` and `shard`: its positions are enumerated here.
     pub fn new(depth: usize, shard: Shard) -> Result<Self, BuildError> {
         if depth > W * H {
@@ -67,7 +68,7 @@ impl<const W: usize, const H: usize> Job<W, H> {
         Ok(Job {
             depth,
             shard,
-            positions: deepest_positions::<W, H>(depth, shard),
+            positions: deepest_positions::<W, H, B>(depth, shard),
         })
     }
 
@@ -82,7 +83,7 @@ impl<const W: usize, const H: usize> Job<W, H> {
     }
 
     /// The positions the run searches.
-    pub fn positions(&self) -> &[Position<W, H>] {
+    pub fn positions(&self) -> &[Position<W, H, B>] {
         &self.positions
     }
 
@@ -93,11 +94,11 @@ impl<const W: usize, const H: usize> Job<W, H> {
 
     /// The most bytes the run's checkpoint can have.
     pub fn max_checkpoint_bytes(&self) -> u64 {
-        checkpoint::max_bytes(self.positions.len())
+        checkpoint::max_bytes::<B>(self.positions.len())
     }
 
     /// What the checkpoint `bytes` of this run holds ([`checkpoint::read`]).
-    pub fn resume(&self, bytes: &[u8]) -> Result<Resumed, CheckpointError> {
+    pub fn resume(&self, bytes: &[u8]) -> Result<Resumed<B>, CheckpointError> {
         checkpoint::read(bytes, &self.checkpoint_header(), &self.positions)
     }
 
@@ -114,20 +115,20 @@ impl<const W: usize, const H: usize> Job<W, H> {
     /// every stored bound stays true.
     pub fn solve(
         &self,
-        workers: &WorkerPool<Solver<W, H>>,
-        bounds: Option<&Book<W, H>>,
-        done: &HashMap<u64, Score>,
+        workers: &WorkerPool<Solver<W, H, B>>,
+        bounds: Option<&Book<W, H, B>>,
+        done: &HashMap<B, Score>,
         stop: &AtomicBool,
-        mut on_solved: impl FnMut(Solved) -> ControlFlow<()>,
+        mut on_solved: impl FnMut(Solved<B>) -> ControlFlow<()>,
     ) -> Outcome {
-        let remaining: Vec<Position<W, H>> = self
+        let remaining: Vec<Position<W, H, B>> = self
             .positions
             .iter()
             .copied()
             .filter(|p| !done.contains_key(&p.symmetric_key().0))
             .collect();
         let halt = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<Solved>();
+        let (tx, rx) = mpsc::channel::<Solved<B>>();
         let mut solved = 0;
         std::thread::scope(|scope| {
             let (remaining, halt) = (&remaining, &halt);
@@ -169,13 +170,13 @@ impl<const W: usize, const H: usize> Job<W, H> {
     /// from, if any.
     pub fn finish(
         &self,
-        scores: &HashMap<u64, Score>,
-        bounds: Option<&Book<W, H>>,
-    ) -> Result<Book<W, H>, BuildError> {
+        scores: &HashMap<B, Score>,
+        bounds: Option<&Book<W, H, B>>,
+    ) -> Result<Book<W, H, B>, BuildError> {
         let book = if self.shard == Shard::WHOLE {
-            assemble::complete::<W, H>(self.depth, scores)?
+            assemble::complete::<W, H, B>(self.depth, scores)?
         } else {
-            assemble::part::<W, H>(self.depth, self.shard, scores)?
+            assemble::part::<W, H, B>(self.depth, self.shard, scores)?
         };
         if let Some(bounds) = bounds {
             assemble::check_agrees(&book, bounds)?;
@@ -191,7 +192,7 @@ mod tests {
     #[test]
     fn a_run_stops_when_told_and_resumes_to_the_same_book() {
         let job = Job::<5, 4>::new(5, Shard::WHOLE).unwrap();
-        let pool = workers::<5, 4>(2, 1 << 20).unwrap();
+        let pool = workers::<5, 4, u64>(2, 1 << 20).unwrap();
         let stop = AtomicBool::new(false);
         let mut done = HashMap::new();
         // Stopped by the caller after 100 results.
@@ -232,7 +233,7 @@ mod tests {
         assert!(!outcome.stopped);
         let resumed = job.finish(&done, None).unwrap();
         // One uninterrupted run on one thread gives the same bytes.
-        let one = workers::<5, 4>(1, 1 << 20).unwrap();
+        let one = workers::<5, 4, u64>(1, 1 << 20).unwrap();
         let mut all = HashMap::new();
         job.solve(&one, None, &HashMap::new(), &stop, |s| {
             all.insert(s.key, s.score);

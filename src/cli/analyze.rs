@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
+use c4::Bitboard;
 use c4::input::parse_position;
 use c4::memory::{Need, solver_bytes};
 use c4::{Position, Score, Solver};
@@ -114,9 +115,9 @@ pub fn run(args: &AnalyzeArgs) -> u8 {
 }
 
 /// `c4 analyze` on a `W` x `H` board.
-fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
+fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeArgs) -> u8 {
     let raw = raw_from_arg(1, &args.position);
-    let (moves, pos) = match parse_position::<W, H>(&raw.bytes) {
+    let (moves, pos) = match parse_position::<W, H, B>(&raw.bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             warn(format_args!(
@@ -141,13 +142,13 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
         solvers,
         per_solver: solver_bytes(
             args.table.tt_size,
-            Position::<W, H>::KEY_BITS as u32,
+            Position::<W, H, B>::KEY_BITS as u32,
             search_threads,
         ),
         positions: 0,
-        book: args.book.memory::<W, H>(),
+        book: args.book.memory::<W, H, B>(),
     };
-    let pool = match solver_pool::<W, H>(
+    let pool = match solver_pool::<W, H, B>(
         "analyze",
         &need,
         &args.book,
@@ -193,9 +194,9 @@ fn analyze_position<const W: usize, const H: usize>(args: &AnalyzeArgs) -> u8 {
 
 /// The score of playing 0-based `col` ([`Solver::column_score`]), or with
 /// `weak` its sign only; `None` if the column is full or the game is over.
-fn column_score<const W: usize, const H: usize>(
-    solver: &mut Solver<W, H>,
-    pos: &Position<W, H>,
+fn column_score<const W: usize, const H: usize, B: Bitboard>(
+    solver: &mut Solver<W, H, B>,
+    pos: &Position<W, H, B>,
     col: usize,
     weak: bool,
 ) -> Option<Score> {
@@ -214,7 +215,10 @@ fn column_score<const W: usize, const H: usize>(
 }
 
 /// The text report.
-fn render_text<const W: usize, const H: usize>(a: &Analysis, pos: &Position<W, H>) -> String {
+fn render_text<const W: usize, const H: usize, B: Bitboard>(
+    a: &Analysis,
+    pos: &Position<W, H, B>,
+) -> String {
     let mut s = String::new();
     let moves = if a.moves.is_empty() {
         "(none)"

@@ -18,6 +18,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use c4::Bitboard;
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
@@ -170,7 +171,7 @@ pub fn run(args: &BenchArgs) -> u8 {
 }
 
 /// `c4 bench` on a `W` x `H` board.
-fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
+fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) -> u8 {
     let files = if args.files.is_empty() {
         match default_sets(BoardSize::of::<W, H>()) {
             Ok(files) => files,
@@ -197,16 +198,16 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
         .unwrap_or(0);
     let need = Need {
         solvers: config.threads,
-        per_solver: solver_bytes(config.table_bytes, Position::<W, H>::KEY_BITS as u32, 1),
-        positions: batch_bytes::<W, H>(largest).saturating_add(
+        per_solver: solver_bytes(config.table_bytes, Position::<W, H, B>::KEY_BITS as u32, 1),
+        positions: batch_bytes::<W, H, B>(largest).saturating_add(
             most_cases(largest).saturating_mul(size_of::<usize>() + size_of::<JsonMismatch>()),
         ),
-        book: args.book.memory::<W, H>(),
+        book: args.book.memory::<W, H, B>(),
     };
     if let Err(code) = check_memory("bench", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let book = match load_book::<W, H>(&args.book, "bench") {
+    let book = match load_book::<W, H, B>(&args.book, "bench") {
         Ok(book) => book,
         Err(code) => return code,
     };
@@ -231,7 +232,7 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
     }
     let mut benches = Vec::new();
     for (suffix, name, book) in runs {
-        match Bench::<W, H>::with_book(&config, book) {
+        match Bench::<W, H, B>::with_book(&config, book) {
             Ok(bench) => benches.push(Variant {
                 suffix,
                 book: name,
@@ -265,22 +266,22 @@ fn bench_files<const W: usize, const H: usize>(args: &BenchArgs) -> u8 {
 }
 
 /// One way of running the files: a bench with or without a book.
-struct Variant<const W: usize, const H: usize> {
+struct Variant<const W: usize, const H: usize, B: Bitboard> {
     /// Added to the file's name in the table.
     suffix: String,
     /// The book's name, `None` without a book.
     book: Option<String>,
     /// The workers.
-    bench: Bench<W, H>,
+    bench: Bench<W, H, B>,
 }
 
 /// Reads, runs and reports one file on `out`; `None` if it could not be
 /// read, an error if `out` could not be written.
-fn run_file<const W: usize, const H: usize>(
+fn run_file<const W: usize, const H: usize, B: Bitboard>(
     file: &Path,
     args: &BenchArgs,
     config: &BenchConfig,
-    variant: &Variant<W, H>,
+    variant: &Variant<W, H, B>,
     header_printed: &mut bool,
     out: &mut impl Write,
 ) -> io::Result<Option<FileOutcome>> {
@@ -313,7 +314,7 @@ fn run_file<const W: usize, const H: usize>(
     }
     let lines = text.iter().take(limit);
     let mut outcome = FileOutcome::default();
-    let mut cases: Vec<TestCase<W, H>> = Vec::new();
+    let mut cases: Vec<TestCase<W, H, B>> = Vec::new();
     let mut line_numbers = Vec::new();
     for line in parse_lines(lines) {
         match line.result {
@@ -400,9 +401,9 @@ fn run_file<const W: usize, const H: usize>(
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.
-fn run_with_progress<const W: usize, const H: usize>(
-    bench: &Bench<W, H>,
-    cases: &[TestCase<W, H>],
+fn run_with_progress<const W: usize, const H: usize, B: Bitboard>(
+    bench: &Bench<W, H, B>,
+    cases: &[TestCase<W, H, B>],
     label: &str,
 ) -> BenchReport {
     if !std::io::stderr().is_terminal() {

@@ -15,6 +15,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use c4::Bitboard;
 use c4::book::format::{self, Kind};
 use c4::book::{Book, builtin, line_to};
 use c4::book_builder::{self, Job, Shard, checkpoint, run};
@@ -166,12 +167,12 @@ pub fn run(args: &BookArgs) -> u8 {
 }
 
 /// Runs a `c4 book` subcommand on a `W` x `H` board.
-fn run_on<const W: usize, const H: usize>(args: &BookArgs) -> u8 {
+fn run_on<const W: usize, const H: usize, B: Bitboard>(args: &BookArgs) -> u8 {
     match &args.command {
-        BookCommand::Generate(a) => run_generate::<W, H>(a),
-        BookCommand::Merge(a) => run_merge::<W, H>(a),
-        BookCommand::Info(a) => run_info::<W, H>(a),
-        BookCommand::Verify(a) => run_verify::<W, H>(a),
+        BookCommand::Generate(a) => run_generate::<W, H, B>(a),
+        BookCommand::Merge(a) => run_merge::<W, H, B>(a),
+        BookCommand::Info(a) => run_info::<W, H, B>(a),
+        BookCommand::Verify(a) => run_verify::<W, H, B>(a),
     }
 }
 
@@ -194,10 +195,10 @@ fn interrupt_flag() -> io::Result<Arc<AtomicBool>> {
 /// does not exist, and returns the scores it already holds. A torn tail is
 /// cut off; a checkpoint of another run, or one longer than this run can
 /// write (checked before it is read), is an error.
-fn open_checkpoint<const W: usize, const H: usize>(
+fn open_checkpoint<const W: usize, const H: usize, B: Bitboard>(
     path: &Path,
-    job: &Job<W, H>,
-) -> Result<(File, HashMap<u64, Score>), String> {
+    job: &Job<W, H, B>,
+) -> Result<(File, HashMap<B, Score>), String> {
     let name = path.display();
     let mut file = OpenOptions::new()
         .read(true)
@@ -240,7 +241,7 @@ fn progress_bar(len: usize, message: &str) -> ProgressBar {
 }
 
 /// `c4 book generate` on a `W` x `H` board.
-fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
+fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs) -> u8 {
     // First, so that from the first checkpoint byte on Ctrl-C stops cleanly.
     let stop = match interrupt_flag() {
         Ok(flag) => flag,
@@ -250,7 +251,7 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
         }
     };
     let depth = args.depth;
-    let job = match Job::<W, H>::new(depth, args.shard.unwrap_or(Shard::WHOLE)) {
+    let job = match Job::<W, H, B>::new(depth, args.shard.unwrap_or(Shard::WHOLE)) {
         Ok(job) => job,
         Err(e) => {
             warn(format_args!("c4 book generate: --depth: {e}"));
@@ -260,21 +261,21 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let threads = resolve_threads(args.threads);
     let need = Need {
         solvers: threads,
-        per_solver: solver_bytes(args.table.tt_size, Position::<W, H>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(args.table.tt_size, Position::<W, H, B>::KEY_BITS as u32, 1),
         positions: 0,
         book: 0,
     };
     if let Err(code) = check_memory("book generate", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let pool = match run::workers::<W, H>(threads, args.table.tt_size) {
+    let pool = match run::workers::<W, H, B>(threads, args.table.tt_size) {
         Ok(pool) => pool,
         Err(e) => {
             warn(format_args!("c4 book generate: --tt-size: {e}"));
             return EXIT_USAGE;
         }
     };
-    let bounds: Option<Book<W, H>> = match &args.bounds_from {
+    let bounds: Option<Book<W, H, B>> = match &args.bounds_from {
         None => None,
         Some(path) => match read_book_or_builtin(path) {
             Ok(book) => {
@@ -395,10 +396,10 @@ fn run_generate<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
 }
 
 /// `c4 book merge` on a `W` x `H` board.
-fn run_merge<const W: usize, const H: usize>(args: &MergeArgs) -> u8 {
+fn run_merge<const W: usize, const H: usize, B: Bitboard>(args: &MergeArgs) -> u8 {
     let mut parts = Vec::new();
     for path in &args.parts {
-        match read_book::<W, H>(path) {
+        match read_book::<W, H, B>(path) {
             Ok(book) => parts.push(book),
             Err(message) => {
                 warn(format_args!("c4 book merge: {message}"));
@@ -433,7 +434,9 @@ fn run_merge<const W: usize, const H: usize>(args: &MergeArgs) -> u8 {
 }
 
 /// The book in the file `path`; `builtin` names the built-in book.
-fn read_book_or_builtin<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
+fn read_book_or_builtin<const W: usize, const H: usize, B: Bitboard>(
+    path: &Path,
+) -> Result<Book<W, H, B>, String> {
     let bytes = book_bytes(path)?;
     Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -448,11 +451,11 @@ fn book_bytes(path: &Path) -> Result<Vec<u8>, String> {
 
 /// What `c4 book info` says of a book's entries: how many of each number of
 /// stones, the outcomes for the side to move, and the empty board's score.
-fn describe_entries<const W: usize, const H: usize>(book: &Book<W, H>) -> String {
+fn describe_entries<const W: usize, const H: usize, B: Bitboard>(book: &Book<W, H, B>) -> String {
     let mut per_level = vec![0usize; book.depth() + 1];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (key, score) in book.entries() {
-        let stones = Position::<W, H>::from_key(key).map(|p| p.moves_played());
+        let stones = Position::<W, H, B>::from_key(key).map(|p| p.moves_played());
         if let Some(n) = stones.and_then(|m| per_level.get_mut(m)) {
             *n += 1;
         }
@@ -472,7 +475,7 @@ fn describe_entries<const W: usize, const H: usize>(book: &Book<W, H>) -> String
     text.push_str(&format!(
         "side to move: wins {wins}, draws {draws}, loses {losses}\n"
     ));
-    let empty = Position::<W, H>::new();
+    let empty = Position::<W, H, B>::new();
     if let Some(score) = book.get(&empty) {
         text.push_str(&format!(
             "empty board: {score} ({})\n",
@@ -484,7 +487,7 @@ fn describe_entries<const W: usize, const H: usize>(book: &Book<W, H>) -> String
 
 /// `c4 book info`: what a book file holds. The header is described for any
 /// board; the entries are checked and counted for a `W` x `H` book.
-fn run_info<const W: usize, const H: usize>(args: &InfoArgs) -> u8 {
+fn run_info<const W: usize, const H: usize, B: Bitboard>(args: &InfoArgs) -> u8 {
     let name = args.file.display();
     let bytes = match book_bytes(&args.file) {
         Ok(b) => b,
@@ -529,7 +532,7 @@ fn run_info<const W: usize, const H: usize>(args: &InfoArgs) -> u8 {
     ));
     let mut code = EXIT_OK;
     if (h.width, h.height) == (W, H) {
-        match Book::<W, H>::decode(&bytes) {
+        match Book::<W, H, B>::decode(&bytes) {
             Ok(book) => text.push_str(&describe_entries(&book)),
             Err(e) => {
                 warn(format_args!("c4 book info: {name}: {e}"));
@@ -548,16 +551,16 @@ fn run_info<const W: usize, const H: usize>(args: &InfoArgs) -> u8 {
 /// `c4 book verify`: re-solves entries without any book and reports those
 /// whose score differs. Loading the book has already checked that every
 /// score with children in the book agrees with theirs.
-fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
+fn run_verify<const W: usize, const H: usize, B: Bitboard>(args: &VerifyArgs) -> u8 {
     let name = args.file.display();
-    let book = match read_book_or_builtin::<W, H>(&args.file) {
+    let book = match read_book_or_builtin::<W, H, B>(&args.file) {
         Ok(book) => book,
         Err(message) => {
             warn(format_args!("c4 book verify: {message}"));
             return EXIT_BAD_INPUT;
         }
     };
-    let mut entries: Vec<(u64, Score)> = book.entries().collect();
+    let mut entries: Vec<(B, Score)> = book.entries().collect();
     if let Some(n) = args.sample
         && n < entries.len()
     {
@@ -572,14 +575,14 @@ fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
     }
     let need = Need {
         solvers: 1,
-        per_solver: solver_bytes(args.table.tt_size, Position::<W, H>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(args.table.tt_size, Position::<W, H, B>::KEY_BITS as u32, 1),
         positions: 0,
         book: 0,
     };
     if let Err(code) = check_memory("book verify", &need, "lower --tt-size") {
         return code;
     }
-    let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
+    let mut solver = match Solver::<W, H, B>::with_table_bytes(args.table.tt_size) {
         Ok(s) => s,
         Err(e) => {
             warn(format_args!("c4 book verify: --tt-size: {e}"));
@@ -590,7 +593,7 @@ fn run_verify<const W: usize, const H: usize>(args: &VerifyArgs) -> u8 {
     let start = Instant::now();
     let mut differ = 0;
     for (i, &(key, stored)) in entries.iter().enumerate() {
-        let verdict = match Position::<W, H>::from_key(key) {
+        let verdict = match Position::<W, H, B>::from_key(key) {
             None => Some(format!("{key:#x} is not a position")),
             Some(pos) => {
                 let got = solver.solve(&pos);

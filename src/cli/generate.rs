@@ -17,6 +17,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use c4::Bitboard;
 use c4::memory::{Need, solver_bytes};
 use c4::testset::generate::DEFAULT_MAX_NODES;
 use c4::testset::{
@@ -109,7 +110,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
 }
 
 /// `c4 generate` on a `W` x `H` board.
-fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
+fn generate_set<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs) -> u8 {
     let difficulty = args.difficulty.as_deref().map(|d| {
         d.parse::<Difficulty>()
             .expect("clap only lets the class names through")
@@ -131,9 +132,9 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     };
     let need = Need {
         solvers: config.threads,
-        per_solver: solver_bytes(config.table_bytes, Position::<W, H>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(config.table_bytes, Position::<W, H, B>::KEY_BITS as u32, 1),
         // The set, then its text: a line per position, moves and score.
-        positions: config.set_bytes::<W, H>().saturating_add(
+        positions: config.set_bytes::<W, H, B>().saturating_add(
             config
                 .count
                 .saturating_mul(config.max_moves.saturating_add(8)),
@@ -151,7 +152,7 @@ fn generate_set<const W: usize, const H: usize>(args: &GenerateArgs) -> u8 {
     let start = Instant::now();
     let bar = progress_bar(args.count);
     let last = std::cell::Cell::new(None);
-    let result = generate::<W, H>(&config, |p: GenerateProgress| {
+    let result = generate::<W, H, B>(&config, |p: GenerateProgress| {
         last.set(Some(p));
         if let Some(bar) = &bar {
             bar.set_position(p.found as u64);
@@ -222,7 +223,9 @@ fn progress_bar(count: usize) -> Option<ProgressBar> {
 }
 
 /// How many positions of each class, and the range of node counts.
-fn class_summary<const W: usize, const H: usize>(cases: &[GeneratedCase<W, H>]) -> String {
+fn class_summary<const W: usize, const H: usize, B: Bitboard>(
+    cases: &[GeneratedCase<W, H, B>],
+) -> String {
     let counts: Vec<String> = Difficulty::ALL
         .iter()
         .map(|&d| {

@@ -6,6 +6,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead};
 
+use c4::Bitboard;
 use c4::input::{InputError, Line, MAX_LINE_BYTES, parse_line};
 
 /// Where an input came from, to name it in error messages.
@@ -47,7 +48,9 @@ pub struct RawInput {
 
 impl RawInput {
     /// The input read for the `W` x `H` board (see [`c4::input`]).
-    pub fn parse<const W: usize, const H: usize>(&self) -> Result<Line<'_, W, H>, InputError> {
+    pub fn parse<const W: usize, const H: usize, B: Bitboard>(
+        &self,
+    ) -> Result<Line<'_, W, H, B>, InputError> {
         parse_line(&self.bytes)
     }
 
@@ -151,7 +154,7 @@ mod tests {
         let mut r = LineReader::new(io::BufReader::with_capacity(100, &data[..]));
         let long = r.next_line().unwrap().unwrap();
         assert_eq!(long.bytes.len(), MAX_LINE_BYTES + 1);
-        let e = long.parse::<7, 6>().unwrap_err();
+        let e = long.parse::<7, 6, u64>().unwrap_err();
         assert!(matches!(e, InputError::TooLong { .. }), "{e}");
         let next = r.next_line().unwrap().unwrap();
         assert_eq!(

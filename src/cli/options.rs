@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use c4::Bitboard;
 use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
 use c4::book::{Book, builtin};
 use c4::memory::Need;
@@ -68,7 +69,7 @@ impl BoardArgs {
 }
 
 /// `on_board!("solve", solve_all(args: SolveArgs))` runs
-/// `solve_all::<W, H>(args)` on the board `args.board` asks for and gives
+/// `solve_all::<W, H, B>(args)` on the board `args.board` asks for and gives
 /// its exit status: the one adaptor between the run-time board of the
 /// command line and a command's body, generic over the board.
 macro_rules! on_board {
@@ -76,8 +77,8 @@ macro_rules! on_board {
         struct Job<'a>(&'a $ty);
         impl c4::ForBoard for Job<'_> {
             type Output = u8;
-            fn run<const W: usize, const H: usize>(self) -> u8 {
-                $body::<W, H>(self.0)
+            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> u8 {
+                $body::<W, H, B>(self.0)
             }
         }
         $args.board.dispatch($command, Job($args))
@@ -163,7 +164,7 @@ impl BookChoice {
     /// [`c4::memory::book_bytes`]): 0 without one, the built-in book's
     /// entries, or what a file of this size can hold (0 if it cannot be
     /// read: loading it then fails and says why).
-    pub fn memory<const W: usize, const H: usize>(&self) -> usize {
+    pub fn memory<const W: usize, const H: usize, B: Bitboard>(&self) -> usize {
         if self.no_book {
             return 0;
         }
@@ -171,11 +172,15 @@ impl BookChoice {
             None if BoardSize::of::<W, H>() == BoardSize::STANDARD => {
                 let entries = c4::book::format::read_header(builtin::BOOK_7X6)
                     .map_or(builtin::BOOK_7X6.len() / 2, |h| h.entries as usize);
-                c4::memory::book_bytes(0, Some(entries))
+                c4::memory::book_bytes(0, Some(entries), B::BITS / 8)
             }
             None => 0,
             Some(path) => fs::metadata(path).map_or(0, |m| {
-                c4::memory::book_bytes(usize::try_from(m.len()).unwrap_or(usize::MAX), None)
+                c4::memory::book_bytes(
+                    usize::try_from(m.len()).unwrap_or(usize::MAX),
+                    None,
+                    B::BITS / 8,
+                )
             }),
         }
     }
@@ -185,15 +190,15 @@ impl BookChoice {
 /// the built-in one (none if `c4` has none for this board). An unreadable
 /// or invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with
 /// the exit status.
-pub fn load_book<const W: usize, const H: usize>(
+pub fn load_book<const W: usize, const H: usize, B: Bitboard>(
     choice: &BookChoice,
     command: &str,
-) -> Result<Option<Arc<Book<W, H>>>, u8> {
+) -> Result<Option<Arc<Book<W, H, B>>>, u8> {
     if choice.no_book {
         return Ok(None);
     }
     let Some(path) = &choice.book else {
-        return match builtin::builtin::<W, H>() {
+        return match builtin::builtin::<W, H, B>() {
             None => Ok(None),
             Some(Ok(book)) => Ok(Some(Arc::new(book))),
             Some(Err(e)) => {
@@ -204,7 +209,7 @@ pub fn load_book<const W: usize, const H: usize>(
             }
         };
     };
-    let book = read_book::<W, H>(path).map_err(|message| {
+    let book = read_book::<W, H, B>(path).map_err(|message| {
         warn(format_args!("c4 {command}: {message}"));
         EXIT_BAD_INPUT
     })?;
@@ -219,7 +224,9 @@ pub fn load_book<const W: usize, const H: usize>(
 }
 
 /// Reads and decodes a book file; the error is a message naming the file.
-pub fn read_book<const W: usize, const H: usize>(path: &Path) -> Result<Book<W, H>, String> {
+pub fn read_book<const W: usize, const H: usize, B: Bitboard>(
+    path: &Path,
+) -> Result<Book<W, H, B>, String> {
     let bytes = read_book_bytes(path)?;
     Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -266,18 +273,18 @@ pub fn read_book_bytes(path: &Path) -> Result<Vec<u8>, String> {
 /// solvers, each with a table of `tt_size` bytes and searching on
 /// `search_threads` threads. On failure the reason is on stderr and the
 /// exit status is returned.
-pub fn solver_pool<const W: usize, const H: usize>(
+pub fn solver_pool<const W: usize, const H: usize, B: Bitboard>(
     command: &str,
     need: &Need,
     book: &BookChoice,
     tt_size: usize,
     workers: usize,
     search_threads: usize,
-) -> Result<WorkerPool<Solver<W, H>>, u8> {
+) -> Result<WorkerPool<Solver<W, H, B>>, u8> {
     check_memory(command, need, "lower --threads or --tt-size")?;
-    let book = load_book::<W, H>(book, command)?;
+    let book = load_book::<W, H, B>(book, command)?;
     let pool = WorkerPool::new(workers, || {
-        let mut solver = Solver::<W, H>::with_table_bytes(tt_size)?;
+        let mut solver = Solver::<W, H, B>::with_table_bytes(tt_size)?;
         solver.set_threads(search_threads);
         solver.set_book(book.clone());
         Ok(solver)

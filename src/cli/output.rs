@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use c4::Bitboard;
 use c4::{Player, Position, Score};
 
 /// Exit status: everything went well.
@@ -73,7 +74,10 @@ pub enum Outcome {
 /// the game ends. The score of a win is `(W * H + 1 - n) / 2` (rounded down)
 /// for a win by move `n + 1` of the game, where `n` has the parity of the
 /// winner's turns; this inverts it.
-pub fn outcome<const W: usize, const H: usize>(pos: &Position<W, H>, score: Score) -> Outcome {
+pub fn outcome<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+    score: Score,
+) -> Outcome {
     if score == 0 {
         return Outcome::Draw;
     }
@@ -110,8 +114,8 @@ pub fn outcome<const W: usize, const H: usize>(pos: &Position<W, H>, score: Scor
 
 /// A sentence saying what `score` means for `pos`, e.g. "X wins with its 3rd
 /// stone from now (move 9)". With `weak`, the score is only a sign.
-pub fn describe<const W: usize, const H: usize>(
-    pos: &Position<W, H>,
+pub fn describe<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
     score: Score,
     weak: bool,
 ) -> String {

@@ -4,9 +4,11 @@
 
 use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::marker::PhantomData;
 
 use clap::{Args, ValueEnum};
 
+use c4::Bitboard;
 use c4::level::Level;
 use c4::memory::{Need, solver_bytes};
 use c4::position::{column_char, column_from_char, column_range};
@@ -156,7 +158,10 @@ fn parse_request<const W: usize>(word: &str) -> Result<Request, String> {
 
 /// What the score of a move means for the player making it: "wins on move
 /// 31", "loses on move 30" or "draw".
-fn meaning<const W: usize, const H: usize>(pos: &Position<W, H>, score: Score) -> String {
+fn meaning<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+    score: Score,
+) -> String {
     match outcome(pos, score) {
         Outcome::Draw => "draw".to_owned(),
         Outcome::Win {
@@ -172,7 +177,10 @@ fn meaning<const W: usize, const H: usize>(pos: &Position<W, H>, score: Score) -
 }
 
 /// The hint: every column's score for the side to move and its meaning.
-fn hint<const W: usize, const H: usize>(solver: &mut Solver<W, H>, pos: &Position<W, H>) -> String {
+fn hint<const W: usize, const H: usize, B: Bitboard>(
+    solver: &mut Solver<W, H, B>,
+    pos: &Position<W, H, B>,
+) -> String {
     let scores = solver.analyze(pos);
     let best = scores.iter().flatten().max().copied();
     let mut text = String::new();
@@ -197,18 +205,20 @@ fn hint<const W: usize, const H: usize>(solver: &mut Solver<W, H>, pos: &Positio
 }
 
 /// A game in progress.
-struct Game<const W: usize, const H: usize> {
+struct Game<const W: usize, const H: usize, B: Bitboard = u64> {
     /// Moves from the empty board, 0-based columns.
     moves: Vec<usize>,
     /// How many of `moves` were given with --from (not to be undone).
     start: usize,
     /// The human's side.
     human: Player,
+    /// The word its positions are stored in.
+    word: PhantomData<B>,
 }
 
-impl<const W: usize, const H: usize> Game<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Game<W, H, B> {
     /// The current position.
-    fn position(&self) -> Position<W, H> {
+    fn position(&self) -> Position<W, H, B> {
         let mut pos = Position::new();
         for &col in &self.moves {
             pos.play_col(col);
@@ -240,8 +250,8 @@ impl<const W: usize, const H: usize> Game<W, H> {
 }
 
 /// `c4 play` on a `W` x `H` board.
-fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
-    let start = match Position::<W, H>::parse(&args.from) {
+fn run_play<const W: usize, const H: usize, B: Bitboard>(args: &PlayArgs) -> u8 {
+    let start = match Position::<W, H, B>::parse(&args.from) {
         Ok(pos) => pos,
         Err(e) => {
             warn(format_args!("c4 play: --from {}: {e}", args.from.trim()));
@@ -253,16 +263,16 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
         solvers: 1,
         per_solver: solver_bytes(
             args.table.tt_size,
-            Position::<W, H>::KEY_BITS as u32,
+            Position::<W, H, B>::KEY_BITS as u32,
             threads,
         ),
         positions: 0,
-        book: args.book.memory::<W, H>(),
+        book: args.book.memory::<W, H, B>(),
     };
     if let Err(code) = check_memory("play", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let mut solver = match Solver::<W, H>::with_table_bytes(args.table.tt_size) {
+    let mut solver = match Solver::<W, H, B>::with_table_bytes(args.table.tt_size) {
         Ok(s) => s,
         Err(e) => {
             warn(format_args!("c4 play: --tt-size: {e}"));
@@ -270,7 +280,7 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
         }
     };
     solver.set_threads(threads);
-    match load_book::<W, H>(&args.book, "play") {
+    match load_book::<W, H, B>(&args.book, "play") {
         Ok(book) => solver.set_book(book),
         Err(code) => return code,
     }
@@ -289,12 +299,12 @@ fn run_play<const W: usize, const H: usize>(args: &PlayArgs) -> u8 {
 }
 
 /// The game loop; returns when the game ends, is quit or the input ends.
-fn play<const W: usize, const H: usize, R: BufRead>(
-    solver: &mut Solver<W, H>,
+fn play<const W: usize, const H: usize, B: Bitboard, R: BufRead>(
+    solver: &mut Solver<W, H, B>,
     words: &mut Words<R>,
     out: &mut impl Write,
     args: &PlayArgs,
-    start: Position<W, H>,
+    start: Position<W, H, B>,
 ) -> io::Result<()> {
     let human = match args.side {
         Some(Side::First) => Player::First,
@@ -319,10 +329,11 @@ fn play<const W: usize, const H: usize, R: BufRead>(
         .chars()
         .filter_map(|ch| column_from_char(ch, W))
         .collect();
-    let mut game = Game::<W, H> {
+    let mut game = Game::<W, H, B> {
         start: moves.len(),
         moves,
         human,
+        word: PhantomData,
     };
     debug_assert_eq!(game.position(), start);
     let level = Level::new(args.level.into()).expect("clap checks the range");
@@ -438,6 +449,7 @@ mod tests {
             moves: vec![3, 3, 2],
             start: 0,
             human: Player::Second,
+            word: PhantomData,
         };
         assert!(g.undo());
         assert_eq!(g.moves, vec![3]);
@@ -446,6 +458,7 @@ mod tests {
             moves: vec![3, 3, 2, 4],
             start: 2,
             human: Player::First,
+            word: PhantomData,
         };
         assert!(g.undo());
         assert_eq!(g.moves, vec![3, 3]);

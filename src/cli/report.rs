@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use c4::Bitboard;
 use c4::position::moves_to_string;
 use c4::solver::ordering::center_first_order;
 use c4::{BoardSize, Player, Position, Score, Solver};
@@ -94,10 +95,10 @@ pub(in crate::cli) struct Analysis {
 /// The analysis of `pos` from the score of every column (signs only with
 /// `weak`; `None` for a full column, or every column once the game is over).
 /// `solver` only scores a game that is over, which takes no search.
-pub(in crate::cli) fn summarize<const W: usize, const H: usize>(
-    solver: &mut Solver<W, H>,
+pub(in crate::cli) fn summarize<const W: usize, const H: usize, B: Bitboard>(
+    solver: &mut Solver<W, H, B>,
     moves: String,
-    pos: &Position<W, H>,
+    pos: &Position<W, H, B>,
     weak: bool,
     scores: Vec<Option<Score>>,
 ) -> Analysis {
@@ -149,7 +150,7 @@ pub(in crate::cli) fn summarize<const W: usize, const H: usize>(
 }
 
 /// The rows of the board, top first, one character per cell.
-fn board_rows<const W: usize, const H: usize>(pos: &Position<W, H>) -> Vec<String> {
+fn board_rows<const W: usize, const H: usize, B: Bitboard>(pos: &Position<W, H, B>) -> Vec<String> {
     (0..H)
         .rev()
         .map(|row| {

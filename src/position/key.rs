@@ -2,27 +2,28 @@
 //! mirror image, the position back from its key, and its parents.
 
 use super::Position;
+use crate::Bitboard;
 
-impl<const W: usize, const H: usize> Position<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// A number that identifies the position uniquely, below `2^KEY_BITS`.
     ///
     /// `current + mask` sets, in each column, the bit just above the stones
     /// (the column's height) and keeps the side to move's stones below it.
     #[inline(always)]
-    pub fn key(&self) -> u64 {
+    pub fn key(&self) -> B {
         self.current.wrapping_add(self.mask)
     }
 
     /// The key of this position seen in a mirror (columns reversed).
     #[inline(always)]
-    pub fn mirrored_key(&self) -> u64 {
+    pub fn mirrored_key(&self) -> B {
         Self::mirror(self.key())
     }
 
     /// A key shared by a position and its mirror image: the smaller of the two.
     /// Also tells whether the mirrored key was the one taken.
     #[inline(always)]
-    pub fn symmetric_key(&self) -> (u64, bool) {
+    pub fn symmetric_key(&self) -> (B, bool) {
         let key = self.key();
         let mirrored = Self::mirror(key);
         if mirrored < key {
@@ -43,19 +44,19 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
     /// the height is the bit length of `value + 1` minus one. Opening books
     /// store keys and rebuild positions with this.
-    pub fn from_key(key: u64) -> Option<Self> {
-        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+    pub fn from_key(key: B) -> Option<Self> {
+        if Self::KEY_BITS < B::BITS && key >> Self::KEY_BITS != B::ZERO {
             return None;
         }
-        let column = (1u64 << (H + 1)) - 1;
-        let (mut current, mut mask) = (0u64, 0u64);
+        let column = B::from_u128((1u128 << (H + 1)) - 1);
+        let (mut current, mut mask) = (B::ZERO, B::ZERO);
         for col in 0..W {
             let value = (key >> (col * (H + 1))) & column;
-            let height = 63 - (value + 1).leading_zeros() as usize;
+            let height = B::BITS - 1 - (value + B::ONE).leading_zeros() as usize;
             if height > H {
                 return None;
             }
-            let below = (1u64 << height) - 1;
+            let below = (B::ONE << height) - B::ONE;
             current |= (value - below) << (col * (H + 1));
             mask |= below << (col * (H + 1));
         }
@@ -81,8 +82,8 @@ impl<const W: usize, const H: usize> Position<W, H> {
             if height == 0 {
                 return None;
             }
-            let top = 1u64 << (col * (H + 1) + height - 1);
-            (last_mover & top != 0).then(|| Position {
+            let top = B::ONE << (col * (H + 1) + height - 1);
+            (last_mover & top != B::ZERO).then(|| Position {
                 current: last_mover ^ top,
                 mask: self.mask ^ top,
                 moves: self.moves - 1,
@@ -92,9 +93,9 @@ impl<const W: usize, const H: usize> Position<W, H> {
 
     /// Reverses the columns of a bitboard.
     #[inline(always)]
-    pub fn mirror(board: u64) -> u64 {
-        let column = (1u64 << (H + 1)) - 1;
-        let mut out = 0;
+    pub fn mirror(board: B) -> B {
+        let column = B::from_u128((1u128 << (H + 1)) - 1);
+        let mut out = B::ZERO;
         let mut col = 0;
         while col < W {
             let bits = (board >> (col * (H + 1))) & column;

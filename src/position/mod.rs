@@ -15,6 +15,8 @@
 mod key;
 mod notation;
 
+pub use crate::bitboard::Bitboard;
+
 pub use notation::{ParseError, column_char, column_from_char, column_range, moves_to_string};
 
 /// A position's score for the side to move: positive if it wins,
@@ -53,40 +55,42 @@ impl Player {
 
 /// A Connect Four position on a board `W` columns wide and `H` rows high.
 ///
-/// `W * (H + 1)` must fit in 64 bits. The default is the standard 7x6 board.
+/// `W * (H + 1)` must fit in the word `B` (`u64`, or `u128` for boards past
+/// 64 bits; [`crate::BoardSize::dispatch`] picks it). The default is the
+/// standard 7x6 board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Position<const W: usize = 7, const H: usize = 6> {
+pub struct Position<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// Stones of the side to move.
-    current: u64,
+    current: B,
     /// Every occupied cell.
-    mask: u64,
+    mask: B,
     /// Number of stones on the board.
     moves: u32,
 }
 
 /// A bitboard with the bottom cell of every column set.
-const fn bottom_row(width: usize, height: usize) -> u64 {
-    let mut mask = 0u64;
+const fn bottom_row(width: usize, height: usize) -> u128 {
+    let mut mask = 0u128;
     let mut col = 0;
     while col < width {
-        mask |= 1u64 << (col * (height + 1));
+        mask |= 1u128 << (col * (height + 1));
         col += 1;
     }
     mask
 }
 
 /// A bitboard with every cell of row `row` (0 = bottom) set.
-pub(crate) const fn row_mask(width: usize, height: usize, row: usize) -> u64 {
+pub(crate) const fn row_mask(width: usize, height: usize, row: usize) -> u128 {
     bottom_row(width, height) << row
 }
 
-impl<const W: usize, const H: usize> Default for Position<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Default for Position<W, H, B> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const W: usize, const H: usize> Position<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// Number of columns.
     pub const WIDTH: usize = W;
     /// Number of rows.
@@ -97,11 +101,11 @@ impl<const W: usize, const H: usize> Position<W, H> {
     pub const COLUMN_BITS: usize = H + 1;
     /// Bits of the whole bitboard (the key is below `2^KEY_BITS`).
     pub const KEY_BITS: usize = W * (H + 1);
-    /// The bottom cell of every column.
-    pub const BOTTOM: u64 = {
+    /// The bottom cell of every column, as a `u128` (see [`Self::bottom`]).
+    pub const BOTTOM_BITS: u128 = {
         assert!(
-            W >= 1 && H >= 1 && W * (H + 1) <= 64,
-            "board does not fit in 64 bits"
+            W >= 1 && H >= 1 && W * (H + 1) <= B::BITS,
+            "board does not fit in its word"
         );
         assert!(
             W <= 35,
@@ -109,8 +113,9 @@ impl<const W: usize, const H: usize> Position<W, H> {
         );
         bottom_row(W, H)
     };
-    /// Every playable cell (sentinel bits excluded).
-    pub const BOARD: u64 = Self::BOTTOM * ((1u64 << H) - 1);
+    /// Every playable cell (sentinel bits excluded), as a `u128` (see
+    /// [`Self::board`]).
+    pub const BOARD_BITS: u128 = Self::BOTTOM_BITS * ((1u128 << H) - 1);
     /// The lowest score a position can have: losing to the opponent's first move.
     pub const MIN_SCORE: i32 = -((W * H) as i32) / 2 + 3;
     /// The highest score a position can have: winning with one's first stone.
@@ -119,27 +124,39 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// The empty board, first player to move.
     pub const fn new() -> Self {
         Position {
-            current: 0,
-            mask: 0,
+            current: B::ZERO,
+            mask: B::ZERO,
             moves: 0,
         }
     }
 
+    /// The bottom cell of every column.
+    #[inline(always)]
+    pub fn bottom() -> B {
+        B::from_u128(Self::BOTTOM_BITS)
+    }
+
+    /// Every playable cell (sentinel bits excluded).
+    #[inline(always)]
+    pub fn board() -> B {
+        B::from_u128(Self::BOARD_BITS)
+    }
+
     /// Stones of the side to move, as a bitboard.
     #[inline(always)]
-    pub fn current(&self) -> u64 {
+    pub fn current(&self) -> B {
         self.current
     }
 
     /// Every occupied cell, as a bitboard.
     #[inline(always)]
-    pub fn mask(&self) -> u64 {
+    pub fn mask(&self) -> B {
         self.mask
     }
 
     /// Stones of the side that just moved (not to move), as a bitboard.
     #[inline(always)]
-    pub fn opponent(&self) -> u64 {
+    pub fn opponent(&self) -> B {
         self.current ^ self.mask
     }
 
@@ -168,10 +185,10 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// The owner of the cell at 0-based `col` and `row` (0 = bottom), if any.
     pub fn stone_at(&self, col: usize, row: usize) -> Option<Player> {
         assert!(col < W && row < H, "cell outside the board");
-        let bit = 1u64 << (col * (H + 1) + row);
-        if self.mask & bit == 0 {
+        let bit = B::ONE << (col * (H + 1) + row);
+        if self.mask & bit == B::ZERO {
             None
-        } else if self.current & bit != 0 {
+        } else if self.current & bit != B::ZERO {
             Some(self.side_to_move())
         } else {
             Some(self.side_to_move().other())
@@ -180,37 +197,37 @@ impl<const W: usize, const H: usize> Position<W, H> {
 
     /// Number of stones in 0-based column `col`.
     pub fn column_height(&self, col: usize) -> usize {
-        ((self.mask & Self::column_mask(col)) >> (col * (H + 1))).count_ones() as usize
+        (self.mask & Self::column_mask(col)).count_ones() as usize
     }
 
     /// The cells of 0-based column `col`.
     #[inline(always)]
-    pub const fn column_mask(col: usize) -> u64 {
-        ((1u64 << H) - 1) << (col * (H + 1))
+    pub fn column_mask(col: usize) -> B {
+        B::from_u128(((1u128 << H) - 1) << (col * (H + 1)))
     }
 
     /// The top cell of 0-based column `col`.
     #[inline(always)]
-    const fn top_cell(col: usize) -> u64 {
-        1u64 << (H - 1 + col * (H + 1))
+    fn top_cell(col: usize) -> B {
+        B::ONE << (H - 1 + col * (H + 1))
     }
 
     /// The bottom cell of 0-based column `col`.
     #[inline(always)]
-    const fn bottom_cell(col: usize) -> u64 {
-        1u64 << (col * (H + 1))
+    fn bottom_cell(col: usize) -> B {
+        B::ONE << (col * (H + 1))
     }
 
     /// Whether 0-based column `col` exists and still has room.
     #[inline(always)]
     pub fn can_play(&self, col: usize) -> bool {
-        col < W && self.mask & Self::top_cell(col) == 0
+        col < W && self.mask & Self::top_cell(col) == B::ZERO
     }
 
     /// Plays the stone given as a one-bit bitboard (an element of
     /// [`Position::possible`]). Precondition: the cell is playable.
     #[inline(always)]
-    pub fn play(&mut self, cell: u64) {
+    pub fn play(&mut self, cell: B) {
         self.current ^= self.mask;
         self.mask |= cell;
         self.moves += 1;
@@ -226,54 +243,54 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// The playable cell of 0-based column `col` as a one-bit bitboard, or 0
     /// if the column is full.
     #[inline(always)]
-    pub fn move_in_column(&self, col: usize) -> u64 {
+    pub fn move_in_column(&self, col: usize) -> B {
         self.possible() & Self::column_mask(col)
     }
 
     /// The 0-based column of a one-bit move bitboard.
     #[inline(always)]
-    pub fn column_of(cell: u64) -> usize {
+    pub fn column_of(cell: B) -> usize {
         cell.trailing_zeros() as usize / (H + 1)
     }
 
     /// Whether playing 0-based column `col` makes four in a row for the side to
     /// move. Precondition: `can_play(col)`.
     pub fn is_winning_move(&self, col: usize) -> bool {
-        self.winning_cells() & self.possible() & Self::column_mask(col) != 0
+        self.winning_cells() & self.possible() & Self::column_mask(col) != B::ZERO
     }
 
     /// Whether the side to move can connect four with its next move.
     #[inline(always)]
     pub fn can_win_next(&self) -> bool {
-        self.winning_cells() & self.possible() != 0
+        self.winning_cells() & self.possible() != B::ZERO
     }
 
     /// The cells playable now: the lowest empty cell of every column that has one.
     #[inline(always)]
-    pub fn possible(&self) -> u64 {
-        (self.mask + Self::BOTTOM) & Self::BOARD
+    pub fn possible(&self) -> B {
+        (self.mask + Self::bottom()) & Self::board()
     }
 
     /// Empty cells (anywhere, not only playable) that would complete four in a
     /// row for the side to move.
     #[inline(always)]
-    pub fn winning_cells(&self) -> u64 {
+    pub fn winning_cells(&self) -> B {
         Self::completing_cells(self.current, self.mask)
     }
 
     /// Empty cells that would complete four in a row for the side that just moved.
     #[inline(always)]
-    pub fn opponent_winning_cells(&self) -> u64 {
+    pub fn opponent_winning_cells(&self) -> B {
         Self::completing_cells(self.current ^ self.mask, self.mask)
     }
 
     /// The empty cells that would complete four in a row for the stones
     /// `stones`, given the occupied cells `mask`.
     #[inline(always)]
-    pub fn completing_cells(stones: u64, mask: u64) -> u64 {
+    pub fn completing_cells(stones: B, mask: B) -> B {
         let p = stones;
         // Vertical: three stones directly below.
-        let mut r = (p << 1) & (p << 2) & (p << 3);
+        let mut r = (p << 1usize) & (p << 2usize) & (p << 3usize);
         // The three other directions, each by its bit shift between neighbours:
         // horizontal (H + 1), one diagonal (H) and the other (H + 2). For each,
         // a cell completes four when it extends a run of three on one side, or
@@ -292,7 +309,7 @@ impl<const W: usize, const H: usize> Position<W, H> {
         direction!(H + 1);
         direction!(H);
         direction!(H + 2);
-        r & (Self::BOARD ^ mask)
+        r & (Self::board() ^ mask)
     }
 
     /// The step between neighbouring cells of a line, in bits, for each of
@@ -305,21 +322,22 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// (lowest) cell of each such window; [`Self::window_starts_through`]
     /// picks out the windows through one cell.
     #[inline(always)]
-    pub fn live_window_starts(&self) -> [u64; 4] {
+    pub fn live_window_starts(&self) -> [B; 4] {
         // A window is live if all four of its cells are free of one side's
         // stones (the board mask keeps off-board cells out).
         Self::DIRECTIONS.map(|s| {
-            Self::four_starts(Self::BOARD & !self.current, s)
-                | Self::four_starts(Self::BOARD & !self.opponent(), s)
+            Self::four_starts(Self::board() & !self.current, s)
+                | Self::four_starts(Self::board() & !self.opponent(), s)
         })
     }
 
     /// The first (lowest) cells of the lines of four cells, in the direction
     /// of step `step`, whose cells all lie in `cells`. A line leaving the
     /// board meets a sentinel bit or runs past bit 63, which `cells` never
-    /// holds when it lies within [`Self::BOARD`].
+    /// holds when it lies within [`Self::board()`].
     #[inline(always)]
-    fn four_starts(cells: u64, step: u32) -> u64 {
+    fn four_starts(cells: B, step: u32) -> B {
+        let step = step as usize;
         let pairs = cells & (cells >> step);
         pairs & (pairs >> (2 * step))
     }
@@ -329,16 +347,17 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// before it along the line (cells off the board included; intersect
     /// with the starts of real windows, such as [`Self::live_window_starts`]).
     #[inline(always)]
-    pub fn window_starts_through(cell: u64, step: u32) -> u64 {
+    pub fn window_starts_through(cell: B, step: u32) -> B {
+        let step = step as usize;
         cell | (cell >> step) | (cell >> (2 * step)) | (cell >> (3 * step))
     }
 
     /// Whether `stones` contain four in a row.
     #[inline(always)]
-    pub fn has_four(stones: u64) -> bool {
+    pub fn has_four(stones: B) -> bool {
         Self::DIRECTIONS
             .iter()
-            .any(|&s| Self::four_starts(stones, s) != 0)
+            .any(|&s| Self::four_starts(stones, s) != B::ZERO)
     }
 
     /// Whether the last move connected four (the side to move has lost).
@@ -364,30 +383,30 @@ impl<const W: usize, const H: usize> Position<W, H> {
     /// lets the opponent play there.
     /// Precondition: the side to move cannot win at once.
     #[inline(always)]
-    pub fn non_losing_moves(&self) -> u64 {
+    pub fn non_losing_moves(&self) -> B {
         self.non_losing_moves_given(self.opponent_winning_cells())
     }
 
     /// [`Position::non_losing_moves`] with the opponent's completing cells
     /// ([`Position::opponent_winning_cells`]) already at hand.
     #[inline(always)]
-    pub fn non_losing_moves_given(&self, opponent_wins: u64) -> u64 {
+    pub fn non_losing_moves_given(&self, opponent_wins: B) -> B {
         let mut possible = self.possible();
         let forced = possible & opponent_wins;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
+        if forced != B::ZERO {
+            if forced & (forced - B::ONE) != B::ZERO {
+                return B::ZERO;
             }
             possible = forced;
         }
-        possible & !(opponent_wins >> 1)
+        possible & !(opponent_wins >> 1usize)
     }
 
     /// Number of the side to move's threats (completing cells, empty and not
     /// yet playable included) after it plays `cell`. Used to order moves:
     /// a move that makes more threats tends to be stronger.
     #[inline(always)]
-    pub fn threats_after(&self, cell: u64) -> u32 {
+    pub fn threats_after(&self, cell: B) -> u32 {
         Self::completing_cells(self.current | cell, self.mask | cell).count_ones()
     }
 
@@ -424,8 +443,8 @@ mod tests {
 
     #[test]
     fn layout_constants() {
-        assert_eq!(P::BOTTOM.count_ones(), 7);
-        assert_eq!(P::BOARD.count_ones(), 42);
+        assert_eq!(P::bottom().count_ones(), 7);
+        assert_eq!(P::board().count_ones(), 42);
         assert_eq!(P::MIN_SCORE, -18);
         assert_eq!(P::MAX_SCORE, 18);
     }

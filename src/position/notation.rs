@@ -1,6 +1,7 @@
 //! Move strings: the characters that name columns, replaying a string with
 //! an error that names the character at fault, and drawing a position.
 
+use crate::Bitboard;
 use std::fmt;
 
 use thiserror::Error;
@@ -94,7 +95,7 @@ pub fn moves_to_string(moves: &[usize]) -> String {
     moves.iter().map(|&c| column_char(c)).collect()
 }
 
-impl<const W: usize, const H: usize> Position<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
     /// from the empty board. Leading and trailing whitespace, including a
     /// trailing `\r`, is ignored.
@@ -134,7 +135,7 @@ impl<const W: usize, const H: usize> Position<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> fmt::Display for Position<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for Position<W, H, B> {
     /// Draws the board top row first, with column labels below and a line
     /// saying whose turn it is (or how the game ended).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -25,6 +25,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 
+use crate::Bitboard;
 use crate::book::Book;
 use crate::position::{Position, Score};
 use std::sync::Arc;
@@ -40,30 +41,30 @@ use table::{Table, TableError};
 
 /// Solves positions of a `W` x `H` board; holds the transposition tables, so
 /// keep one solver per thread and reuse it.
-pub struct Solver<const W: usize = 7, const H: usize = 6> {
+pub struct Solver<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// Bounds learnt by earlier searches from early positions.
-    table: Table,
+    table: Table<B>,
     /// Bounds learnt by earlier searches from the other positions: a table
     /// small enough to stay in cache (see `SMALL_TABLE_BYTES`); `None` when
     /// the full table is no bigger.
-    small: Option<Table>,
+    small: Option<Table<B>>,
     /// One more small table for each thread past the first: in a parallel
     /// search that splits its nodes between a large table and a small one
     /// (see [`Solver::tables`]), each thread keeps its deep nodes in a small
     /// table of its own. Shared, the one small table filled twice as fast:
     /// the empty board on 2 threads searched 551M nodes against 377M on one.
-    helper_small: Vec<Table>,
+    helper_small: Vec<Table<B>>,
     /// With several threads, the table they share for the big nodes of a
     /// parallel search from a position that is not one of the earliest
     /// (see [`Solver::tables`] and `SHARED_TABLE_BYTES`).
-    shared: Option<Table>,
+    shared: Option<Table<B>>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
     /// Threads searching one position together (see
     /// [`Solver::set_threads`]); 1 by default.
     threads: usize,
     /// Exact scores of the opening, used at the root and inside searches.
-    book: Option<Arc<Book<W, H>>>,
+    book: Option<Arc<Book<W, H, B>>>,
     /// Whether the pages of `table` have been touched (see
     /// [`Solver::full_table`]).
     table_touched: AtomicBool,
@@ -73,7 +74,7 @@ pub struct Solver<const W: usize = 7, const H: usize = 6> {
     progress: Option<Arc<Progress>>,
 }
 
-impl<const W: usize, const H: usize> Solver<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// A solver with the default table size
     /// ([`crate::settings::DEFAULT_TABLE_BYTES`]).
     pub fn new() -> Self {
@@ -84,7 +85,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// A solver whose table takes at most `bytes` bytes (rounded down to a
     /// power of two).
     pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
-        let key_bits = Position::<W, H>::KEY_BITS as u32;
+        let key_bits = Position::<W, H, B>::KEY_BITS as u32;
         // Most searches never use the full table when there is a small one:
         // its pages are touched only before the first search that does (see
         // `full_table`).
@@ -119,7 +120,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         if let Some(small) = &self.small {
-            let key_bits = Position::<W, H>::KEY_BITS as u32;
+            let key_bits = Position::<W, H, B>::KEY_BITS as u32;
             while self.helper_small.len() + 1 < self.threads {
                 // A helper without a table of its own shares the first one
                 // (see `tables`): slower, never wrong.
@@ -145,12 +146,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// whose scores contradict each other never makes the solver panic:
     /// where a best move or a principal variation finds the contradiction,
     /// it searches on without the book (see [`Solver::best_move`]).
-    pub fn set_book(&mut self, book: Option<Arc<Book<W, H>>>) {
+    pub fn set_book(&mut self, book: Option<Arc<Book<W, H, B>>>) {
         self.book = book;
     }
 
     /// The opening book, if any.
-    pub fn book(&self) -> Option<&Arc<Book<W, H>>> {
+    pub fn book(&self) -> Option<&Arc<Book<W, H, B>>> {
         self.book.as_ref()
     }
 
@@ -200,7 +201,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// The score of `pos` if it needs no search: the game is over, the side
     /// to move wins at once, or the book has it.
-    fn known_score(&self, pos: &Position<W, H>) -> Option<Score> {
+    fn known_score(&self, pos: &Position<W, H, B>) -> Option<Score> {
         terminal_score(pos).or_else(|| self.book.as_ref().and_then(|book| book.get(pos)))
     }
 
@@ -209,7 +210,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// (see [`solve_in`](Self::solve_in)). Used where it answers without a
     /// search: `solve_weak` when it proves a win, `score_at_least` when it
     /// proves the bound asked (`best_move` asks this of every child).
-    fn lower_bound_from_book(&self, pos: &Position<W, H>) -> Option<Score> {
+    fn lower_bound_from_book(&self, pos: &Position<W, H, B>) -> Option<Score> {
         let book = self.book.as_deref()?;
         if pos.moves_played() != book.depth() + 1 {
             return None;
@@ -260,13 +261,13 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// [`Solver::solve_in`]) is not used here: with the depth-9 book it
     /// costs nodes (the 126 lines of 10 stones of `tests/testsets.rs`:
     /// 195,042 nodes a line without it, 202,493 walking up from it).
-    pub fn solve(&mut self, pos: &Position<W, H>) -> Score {
+    pub fn solve(&mut self, pos: &Position<W, H, B>) -> Score {
         finished(self.strong(pos, None, false))
     }
 
     /// [`Solver::solve`], stopped by the flag of [`Solver::set_stop_flag`]:
     /// `Err(Interrupted)` if it was raised before the score was found.
-    pub fn try_solve(&mut self, pos: &Position<W, H>) -> Result<Score, Interrupted> {
+    pub fn try_solve(&mut self, pos: &Position<W, H, B>) -> Result<Score, Interrupted> {
         self.strong(pos, None, true).ok_or(Interrupted)
     }
 
@@ -281,7 +282,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// itself, and the others are mostly just above it: the first 300
     /// positions of a depth-9 book, one thread, 502.0M nodes with `solve`,
     /// 345.8M walking up (-31%).
-    pub fn solve_in(&mut self, pos: &Position<W, H>, min: Score, max: Score) -> Score {
+    pub fn solve_in(&mut self, pos: &Position<W, H, B>, min: Score, max: Score) -> Score {
         finished(self.strong(pos, Some((min, max)), false))
     }
 
@@ -290,7 +291,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// was raised first.
     fn strong(
         &mut self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         bounds: Option<(Score, Score)>,
         stoppable: bool,
     ) -> Option<Score> {
@@ -318,7 +319,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// if `stoppable` and the caller's flag was raised first.
     fn search_range(
         &mut self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         min: Score,
         max: Score,
         stoppable: bool,
@@ -343,7 +344,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// the flag of [`Solver::set_stop_flag`] was raised first. The nodes
     /// spent count either way. For callers that must not wait for a hard
     /// position, such as a test-set generator or a server's request.
-    pub fn solve_within(&mut self, pos: &Position<W, H>, max_nodes: u64) -> Option<Score> {
+    pub fn solve_within(&mut self, pos: &Position<W, H, B>, max_nodes: u64) -> Option<Score> {
         if let Some(score) = self.known_score(pos) {
             self.begin(score, score);
             return Some(score);
@@ -366,20 +367,20 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// The weak score of `pos`: 1 if the side to move wins, 0 for a draw, -1
     /// if it loses; null-window searches (see `probes::weak_score`).
-    pub fn solve_weak(&mut self, pos: &Position<W, H>) -> Score {
+    pub fn solve_weak(&mut self, pos: &Position<W, H, B>) -> Score {
         finished(self.weak(pos, false))
     }
 
     /// [`Solver::solve_weak`], stopped by the flag of
     /// [`Solver::set_stop_flag`]: `Err(Interrupted)` if it was raised before
     /// the score was found.
-    pub fn try_solve_weak(&mut self, pos: &Position<W, H>) -> Result<Score, Interrupted> {
+    pub fn try_solve_weak(&mut self, pos: &Position<W, H, B>) -> Result<Score, Interrupted> {
         self.weak(pos, true).ok_or(Interrupted)
     }
 
     /// The weak score of `pos`; `None` if `stoppable` and the caller's flag
     /// was raised first.
-    fn weak(&mut self, pos: &Position<W, H>, stoppable: bool) -> Option<Score> {
+    fn weak(&mut self, pos: &Position<W, H, B>, stoppable: bool) -> Option<Score> {
         if stoppable && self.stop_requested() {
             return None;
         }
@@ -405,7 +406,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// Whether the exact score of `pos` is at least `bound`: one null-window
     /// search.
-    pub fn score_at_least(&mut self, pos: &Position<W, H>, bound: Score) -> bool {
+    pub fn score_at_least(&mut self, pos: &Position<W, H, B>, bound: Score) -> bool {
         if let Some(score) = self.known_score(pos) {
             return score >= bound;
         }
@@ -426,7 +427,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
 
     /// The score, for the side to move in `pos`, of playing 0-based column
     /// `col`; `None` if the column is full or the game is over.
-    pub fn column_score(&mut self, pos: &Position<W, H>, col: usize) -> Option<Score> {
+    pub fn column_score(&mut self, pos: &Position<W, H, B>, col: usize) -> Option<Score> {
         if pos.is_game_over() || !pos.can_play(col) {
             return None;
         }
@@ -441,7 +442,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// The score of every column for the side to move (`None` for a full
     /// column, or every column once the game is over). The best of them is
     /// the score of `pos`.
-    pub fn analyze(&mut self, pos: &Position<W, H>) -> Vec<Option<Score>> {
+    pub fn analyze(&mut self, pos: &Position<W, H, B>) -> Vec<Option<Score>> {
         (0..W).map(|col| self.column_score(pos, col)).collect()
     }
 
@@ -451,7 +452,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// If no move keeps the score solved (the book's scores contradict each
     /// other), the book is set aside for this call and the answer searched
     /// without it, from cleared tables.
-    pub fn best_move(&mut self, pos: &Position<W, H>) -> Option<(usize, Score)> {
+    pub fn best_move(&mut self, pos: &Position<W, H, B>) -> Option<(usize, Score)> {
         let mut set_aside = None;
         let found = self.checked_best_move(pos, &mut set_aside);
         if set_aside.is_some() {
@@ -467,7 +468,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// If the book's scores are found to contradict each other on the way
     /// (see [`Solver::best_move`]), the rest of the line is searched without
     /// the book.
-    pub fn principal_variation(&mut self, pos: &Position<W, H>) -> Vec<usize> {
+    pub fn principal_variation(&mut self, pos: &Position<W, H, B>) -> Vec<usize> {
         let mut line = Vec::new();
         let mut pos = *pos;
         let mut set_aside = None;
@@ -490,8 +491,8 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// columns' scores is taken.
     fn checked_best_move(
         &mut self,
-        pos: &Position<W, H>,
-        set_aside: &mut Option<Arc<Book<W, H>>>,
+        pos: &Position<W, H, B>,
+        set_aside: &mut Option<Arc<Book<W, H, B>>>,
     ) -> Option<(usize, Score)> {
         if pos.is_game_over() {
             return None;
@@ -526,7 +527,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// only a book with false scores can cause. Tried centre first; each
     /// test is one null-window search, cheap with the table warm from
     /// solving `pos`.
-    fn move_keeping_score(&mut self, pos: &Position<W, H>, score: Score) -> Option<usize> {
+    fn move_keeping_score(&mut self, pos: &Position<W, H, B>, score: Score) -> Option<usize> {
         let order = center_first_order::<W>();
         for &col in &order {
             if !pos.can_play(col) {
@@ -550,7 +551,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> Default for Solver<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Default for Solver<W, H, B> {
     fn default() -> Self {
         Self::new()
     }
@@ -564,7 +565,9 @@ fn finished(score: Option<Score>) -> Score {
 
 /// The score of a position that needs no search: the game is over, or the
 /// side to move wins with its next stone.
-fn terminal_score<const W: usize, const H: usize>(pos: &Position<W, H>) -> Option<Score> {
+fn terminal_score<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Option<Score> {
     if pos.is_won() {
         // The opponent won with the last stone: its score before that move,
         // negated (the same value negamax gives the parent).

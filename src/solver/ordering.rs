@@ -6,6 +6,7 @@
 //! keeps them sorted as they arrive, which is the cheapest sort for at most a
 //! dozen moves, and hands them out best first.
 
+use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY, THREAT_SCORE_WEIGHT};
 
@@ -14,27 +15,27 @@ use crate::settings::{LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY, THREAT_SCORE_W
 /// Among equal scores, the move added *last* comes out first: the search
 /// adds columns from the edges towards the centre so that, all else equal,
 /// central columns (which take part in more alignments) are tried first.
-pub struct MoveSorter<const W: usize> {
+pub struct MoveSorter<const W: usize, B: Bitboard> {
     /// The moves as one-bit bitboards, sorted by increasing score.
-    moves: [u64; W],
+    moves: [B; W],
     /// The score of each move, parallel to `moves`.
     scores: [i32; W],
     /// How many entries are in use.
     len: usize,
 }
 
-impl<const W: usize> Default for MoveSorter<W> {
+impl<const W: usize, B: Bitboard> Default for MoveSorter<W, B> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const W: usize> MoveSorter<W> {
+impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
     /// An empty sorter.
     #[inline(always)]
     pub fn new() -> Self {
         MoveSorter {
-            moves: [0; W],
+            moves: [B::ZERO; W],
             scores: [0; W],
             len: 0,
         }
@@ -42,7 +43,7 @@ impl<const W: usize> MoveSorter<W> {
 
     /// Adds a move with its ordering score. At most `W` moves may be added.
     #[inline(always)]
-    pub fn add(&mut self, cell: u64, score: i32) {
+    pub fn add(&mut self, cell: B, score: i32) {
         let mut pos = self.len;
         self.len += 1;
         while pos > 0 && self.scores[pos - 1] > score {
@@ -67,12 +68,12 @@ impl<const W: usize> MoveSorter<W> {
     }
 }
 
-impl<const W: usize> Iterator for MoveSorter<W> {
-    type Item = u64;
+impl<const W: usize, B: Bitboard> Iterator for MoveSorter<W, B> {
+    type Item = B;
 
     /// The best remaining move.
     #[inline(always)]
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<B> {
         if self.len == 0 {
             None
         } else {
@@ -112,38 +113,39 @@ pub const fn center_first_order<const W: usize>() -> [usize; W] {
 /// make threats near the root. Columns are added from the edges inwards, so
 /// ties go to the centre.
 #[inline(always)]
-pub(crate) fn order_moves<const W: usize, const H: usize>(
+pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     popcnt: bool,
-    pos: &Position<W, H>,
-    moves: u64,
+    pos: &Position<W, H, B>,
+    moves: B,
     child_cap: &[i32; W],
     alpha: i32,
-    opponent_threats: u64,
-    child_threats: &mut [u64; W],
-) -> MoveSorter<W> {
-    let mut sorter = MoveSorter::<W>::new();
+    opponent_threats: B,
+    child_threats: &mut [B; W],
+) -> MoveSorter<W, B> {
+    let mut sorter = MoveSorter::<W, B>::new();
     let live = (pos.empty_cells() >= LIVE_WINDOWS_MIN_EMPTY).then(|| pos.live_window_starts());
     for &col in const { center_first_order::<W>() }.iter().rev() {
-        let cell = moves & Position::<W, H>::column_mask(col);
-        if cell != 0 && child_cap[col] > alpha {
+        let cell = moves & Position::<W, H, B>::column_mask(col);
+        if cell != B::ZERO && child_cap[col] > alpha {
             let mask = pos.mask() | cell;
-            let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+            let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
             child_threats[col] = ours;
-            let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+            let playable = (mask + Position::<W, H, B>::bottom()) & Position::<W, H, B>::board();
             let forced = playable & ours;
-            let wins = if forced != 0 {
-                forced & (forced - 1) != 0 || forced & (ours >> 1) != 0
+            let wins = if forced != B::ZERO {
+                forced & (forced - B::ONE) != B::ZERO || forced & (ours >> 1usize) != B::ZERO
             } else {
-                playable & !(ours >> 1) == 0
+                playable & !(ours >> 1usize) == B::ZERO
             };
             let score = if wins {
                 i32::MAX
             } else {
-                let threats = move_order_score::<W, H>(popcnt, mask, ours, opponent_threats);
+                let threats = move_order_score::<W, H, B>(popcnt, mask, ours, opponent_threats);
                 match &live {
                     Some(live) => {
                         THREAT_SCORE_WEIGHT * threats
-                            + LIVE_WINDOW_WEIGHT * live_windows_through::<W, H>(popcnt, cell, live)
+                            + LIVE_WINDOW_WEIGHT
+                                * live_windows_through::<W, H, B>(popcnt, cell, live)
                     }
                     None => threats,
                 }
@@ -166,32 +168,32 @@ pub(crate) fn order_moves<const W: usize, const H: usize>(
 /// must block it now). Weights 4/2/1, against the plain threat count:
 /// Middle-Medium (first 300 lines) -21% nodes.
 #[inline(always)]
-fn move_order_score<const W: usize, const H: usize>(
+fn move_order_score<const W: usize, const H: usize, B: Bitboard>(
     popcnt: bool,
-    mask: u64,
-    ours: u64,
-    opponent_threats: u64,
+    mask: B,
+    ours: B,
+    opponent_threats: B,
 ) -> i32 {
-    let useful = ours & !(opponent_threats << 1);
-    let playable = (mask + Position::<W, H>::BOTTOM) & Position::<W, H>::BOARD;
+    let useful = ours & !(opponent_threats << 1usize);
+    let playable = (mask + Position::<W, H, B>::bottom()) & Position::<W, H, B>::board();
     4 * count(popcnt, useful)
-        + 2 * count(popcnt, useful & (playable << 1))
+        + 2 * count(popcnt, useful & (playable << 1usize))
         + count(popcnt, useful & playable)
 }
 
 /// How many of the live windows `live` (from
 /// [`Position::live_window_starts`]) contain the cell `cell`.
 #[inline(always)]
-fn live_windows_through<const W: usize, const H: usize>(
+fn live_windows_through<const W: usize, const H: usize, B: Bitboard>(
     popcnt: bool,
-    cell: u64,
-    live: &[u64; 4],
+    cell: B,
+    live: &[B; 4],
 ) -> i32 {
     let mut n = 0;
-    for (&step, &starts) in Position::<W, H>::DIRECTIONS.iter().zip(live) {
+    for (&step, &starts) in Position::<W, H, B>::DIRECTIONS.iter().zip(live) {
         n += count(
             popcnt,
-            Position::<W, H>::window_starts_through(cell, step) & starts,
+            Position::<W, H, B>::window_starts_through(cell, step) & starts,
         );
     }
     n
@@ -216,8 +218,20 @@ pub(crate) fn cpu_has_popcnt() -> bool {
 /// count was 13% of all instructions executed (the move ordering counts bits
 /// three times per move), so the instruction is used through inline
 /// assembly when present; the branch on the flag is always predicted.
+/// A `u128` word is counted as its two halves.
 #[inline(always)]
-fn count(popcnt: bool, x: u64) -> i32 {
+fn count<B: Bitboard>(popcnt: bool, x: B) -> i32 {
+    let x = x.to_u128();
+    if B::BITS > 64 {
+        count_u64(popcnt, x as u64) + count_u64(popcnt, (x >> 64) as u64)
+    } else {
+        count_u64(popcnt, x as u64)
+    }
+}
+
+/// [`count`] of one 64-bit word.
+#[inline(always)]
+fn count_u64(popcnt: bool, x: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if popcnt {
         let n: u64;
@@ -252,7 +266,7 @@ mod tests {
 
     #[test]
     fn hands_out_best_first_and_last_added_on_ties() {
-        let mut s = MoveSorter::<7>::new();
+        let mut s = MoveSorter::<7, u64>::new();
         s.add(1, 2);
         s.add(2, 5);
         s.add(4, 2);

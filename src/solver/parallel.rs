@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::Bitboard;
 use crate::position::{Position, Score};
 use crate::settings::{BUSY_SLOTS_BITS, PARALLEL_MIN_EMPTY};
 use crate::solver::Solver;
@@ -44,19 +45,23 @@ impl Busy {
     #[inline(always)]
     fn slot(&self, key: u64) -> &AtomicU64 {
         // Keys are position encodings, not hashes: mix before indexing.
+        // (Keys past 64 bits come folded: two positions may then share a
+        // mark, which only changes the order of moves.)
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         &self.slots[(h >> 40) as usize & (self.slots.len() - 1)]
     }
 
     /// Marks `key` as being searched.
     #[inline(always)]
-    pub fn enter(&self, key: u64) {
+    pub fn enter<B: Bitboard>(&self, key: B) {
+        let key = key.fold64();
         self.slot(key).store(key, Ordering::Relaxed);
     }
 
     /// Unmarks `key`, unless another node took its slot since.
     #[inline(always)]
-    pub fn leave(&self, key: u64) {
+    pub fn leave<B: Bitboard>(&self, key: B) {
+        let key = key.fold64();
         let _ = self
             .slot(key)
             .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
@@ -64,7 +69,8 @@ impl Busy {
 
     /// Whether some thread is searching `key`.
     #[inline(always)]
-    pub fn contains(&self, key: u64) -> bool {
+    pub fn contains<B: Bitboard>(&self, key: B) -> bool {
+        let key = key.fold64();
         self.slot(key).load(Ordering::Relaxed) == key
     }
 }
@@ -77,11 +83,11 @@ fn probe_value(slot: u64) -> Option<Score> {
     (slot != NOT_PROBING).then_some(slot as u32 as i32)
 }
 
-impl<const W: usize, const H: usize> Solver<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// Whether a search of `pos` runs on several threads: only if the solver
     /// has them and the position has at least [`PARALLEL_MIN_EMPTY`] empty
     /// cells (below that, starting the threads costs more than the search).
-    pub(super) fn parallel(&self, pos: &Position<W, H>) -> bool {
+    pub(super) fn parallel(&self, pos: &Position<W, H, B>) -> bool {
         self.threads > 1 && pos.empty_cells() >= PARALLEL_MIN_EMPTY
     }
 
@@ -98,7 +104,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// is left, the idle threads help it (see [`Searcher::parallel`]).
     pub(super) fn parallel_probes(
         &mut self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         lo: Score,
         hi: Score,
         stoppable: bool,
@@ -110,7 +116,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_>> = (0..threads).map(|t| self.tables(pos, t, true)).collect();
+        let tables: Vec<Tables<'_, B>> = (0..threads).map(|t| self.tables(pos, t, true)).collect();
         let book = self.book.as_deref();
         let (caller_stop, progress) = self.control(stoppable);
         let in_progress = Busy::new(BUSY_SLOTS_BITS);
@@ -224,12 +230,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// others.
     pub(super) fn run<F>(
         &mut self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         stoppable: bool,
         search: F,
     ) -> Option<Score>
     where
-        F: Fn(&mut Searcher<'_, W, H>) -> Option<Score> + Sync,
+        F: Fn(&mut Searcher<'_, W, H, B>) -> Option<Score> + Sync,
     {
         let (caller_stop, progress) = self.control(stoppable);
         if !self.parallel(pos) {
@@ -245,7 +251,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
         let stop = AtomicBool::new(false);
         let answer = OnceLock::new();
         let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_>> = (0..self.threads)
+        let tables: Vec<Tables<'_, B>> = (0..self.threads)
             .map(|t| self.tables(pos, t, true))
             .collect();
         let book = self.book.as_deref();

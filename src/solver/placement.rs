@@ -4,6 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
+use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{
     PARALLEL_SPLIT_MAX_EMPTY, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
@@ -23,18 +24,18 @@ use crate::solver::table::Table;
 /// table (the choice depends on its stone count only), and both hold only
 /// true bounds, so the split changes speed, never a score.
 #[derive(Clone, Copy)]
-pub(crate) struct Tables<'t> {
+pub(crate) struct Tables<'t, B: Bitboard> {
     /// Table of the nodes with fewer than `large_below` stones.
-    pub large: &'t Table,
+    pub large: &'t Table<B>,
     /// Table of the other nodes.
-    pub small: &'t Table,
+    pub small: &'t Table<B>,
     /// Stone count from which nodes use `small`.
     pub large_below: usize,
 }
 
-impl<'t> Tables<'t> {
+impl<'t, B: Bitboard> Tables<'t, B> {
     /// One table for every node.
-    pub fn single(table: &'t Table) -> Self {
+    pub fn single(table: &'t Table<B>) -> Self {
         Tables {
             large: table,
             small: table,
@@ -44,7 +45,7 @@ impl<'t> Tables<'t> {
 
     /// The table of nodes with `stones` stones.
     #[inline(always)]
-    pub fn of(&self, stones: usize) -> &'t Table {
+    pub fn of(&self, stones: usize) -> &'t Table<B> {
         if stones < self.large_below {
             self.large
         } else {
@@ -60,11 +61,13 @@ impl<'t> Tables<'t> {
 /// sign probe and watch their paths (see `probes::choose_probe` and
 /// `Searcher::watching_path`); the earliest roots, such as the empty board,
 /// keep the full table and the speculative probes.
-pub(super) fn later_root<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+pub(super) fn later_root<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> bool {
     pos.moves_played() >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY
 }
 
-impl<const W: usize, const H: usize> Solver<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// The tables a search from `pos` stores its bounds in (see
     /// [`Tables`]). From most positions, the small table alone: it stays in
     /// cache (see `SMALL_TABLE_MIN_STONES`). From the earliest ones, whose
@@ -84,7 +87,12 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// (see [`later_root`]) the big nodes go to the solver's shared table
     /// (`SHARED_TABLE_BYTES`) rather than the full one, and "big" means
     /// more than `PARALLEL_SPLIT_MAX_EMPTY` empty cells.
-    pub(super) fn tables(&self, pos: &Position<W, H>, thread: usize, parallel: bool) -> Tables<'_> {
+    pub(super) fn tables(
+        &self,
+        pos: &Position<W, H, B>,
+        thread: usize,
+        parallel: bool,
+    ) -> Tables<'_, B> {
         let later = later_root(pos);
         match &self.small {
             Some(small) if later && !(parallel && pos.empty_cells() > SPLIT_SMALL_MAX_EMPTY) => {
@@ -112,7 +120,7 @@ impl<const W: usize, const H: usize> Solver<W, H> {
     /// The full table, for a search about to use it: its pages are touched
     /// the first time, before the search rather than page by page inside it
     /// (a fault stalls the searching thread).
-    fn full_table(&self) -> &Table {
+    fn full_table(&self) -> &Table<B> {
         if !self.table_touched.swap(true, Ordering::Relaxed) {
             self.table.touch();
         }

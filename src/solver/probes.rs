@@ -2,6 +2,7 @@
 //! or walking up from a known bound), in which order, and which probe each
 //! thread of a parallel search makes.
 
+use crate::Bitboard;
 use crate::position::{Position, Score};
 use crate::settings::{
     FULL_WINDOW_MAX_EMPTY, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBES_MAX_MOVES,
@@ -12,9 +13,9 @@ use crate::solver::search::Searcher;
 /// fail-soft value `r` (the score is at most `r` if `r <= med`, at least `r`
 /// otherwise) and reports that bound to the searcher's progress sink; `None`
 /// if the searcher was stopped.
-pub(super) fn probe<const W: usize, const H: usize>(
-    searcher: &mut Searcher<'_, W, H>,
-    pos: &Position<W, H>,
+pub(super) fn probe<const W: usize, const H: usize, B: Bitboard>(
+    searcher: &mut Searcher<'_, W, H, B>,
+    pos: &Position<W, H, B>,
     med: Score,
 ) -> Option<Score> {
     let r = searcher.negamax(pos, med, med + 1);
@@ -35,9 +36,9 @@ pub(super) fn probe<const W: usize, const H: usize>(
 /// lies strictly inside the window. Not for a range of three values or
 /// fewer (the weak solve's [-1, 1]), where two null windows stay cheaper
 /// (End-Easy 17.0 nodes against 20.9 with a window).
-pub(super) fn exact_score<const W: usize, const H: usize>(
-    searcher: &mut Searcher<'_, W, H>,
-    pos: &Position<W, H>,
+pub(super) fn exact_score<const W: usize, const H: usize, B: Bitboard>(
+    searcher: &mut Searcher<'_, W, H, B>,
+    pos: &Position<W, H, B>,
     (mut min, mut max): (Score, Score),
 ) -> Option<Score> {
     if max - min > 2 && pos.empty_cells() <= FULL_WINDOW_MAX_EMPTY {
@@ -70,9 +71,9 @@ pub(super) fn exact_score<const W: usize, const H: usize>(
 /// returned. `None` if the searcher was stopped. ([`sequential_probe`]
 /// makes the same walk after the sign probe, one probe at a time so that
 /// the threads of a parallel search can share it.)
-pub(super) fn walk_up<const W: usize, const H: usize>(
-    searcher: &mut Searcher<'_, W, H>,
-    pos: &Position<W, H>,
+pub(super) fn walk_up<const W: usize, const H: usize, B: Bitboard>(
+    searcher: &mut Searcher<'_, W, H, B>,
+    pos: &Position<W, H, B>,
     mut min: Score,
     max: Score,
 ) -> Option<Score> {
@@ -98,9 +99,9 @@ pub(super) fn walk_up<const W: usize, const H: usize>(
 /// from a loss. One search with the window [-1, 1] makes every node tell a
 /// draw from both a win and a loss, where a null window asks one question:
 /// Begin-Hard (first 20 lines) 7.95M -> 6.49M nodes.
-pub(super) fn weak_score<const W: usize, const H: usize>(
-    searcher: &mut Searcher<'_, W, H>,
-    pos: &Position<W, H>,
+pub(super) fn weak_score<const W: usize, const H: usize, B: Bitboard>(
+    searcher: &mut Searcher<'_, W, H, B>,
+    pos: &Position<W, H, B>,
 ) -> Option<Score> {
     if pos.moves_played() < WEAK_PROBES_MAX_MOVES {
         let (min, max) = pos.score_range();
@@ -124,7 +125,9 @@ pub(super) fn weak_score<const W: usize, const H: usize>(
 /// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
 /// costly scores lie near zero; in between, positions mostly score far
 /// from zero and keep bisecting.
-pub(super) fn probes_sign_first<const W: usize, const H: usize>(pos: &Position<W, H>) -> bool {
+pub(super) fn probes_sign_first<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> bool {
     pos.moves_played() < SIGN_FIRST_MAX_MOVES || pos.empty_cells() <= SIGN_FIRST_MAX_EMPTY
 }
 

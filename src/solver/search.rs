@@ -6,6 +6,7 @@ mod node;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::Bitboard;
 use crate::book::Book;
 use crate::position::Position;
 use crate::settings::PROGRESS_POLL_NODES;
@@ -17,9 +18,9 @@ use crate::solver::table::Bound;
 
 /// One search's state: the tables, this search's node counter, and what it
 /// needs to stop early or to run beside other threads.
-pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
+pub(crate) struct Searcher<'t, const W: usize, const H: usize, B: Bitboard> {
     /// Bounds learnt so far, shared with other searches of the same solver.
-    tables: Tables<'t>,
+    tables: Tables<'t, B>,
     /// Nodes visited (calls of [`Searcher::search`]).
     pub nodes: u64,
     /// Set by another thread when the answer is known and this search can
@@ -42,7 +43,7 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     /// nodes, give or take [`STOP_POLL_NODES`](crate::settings::STOP_POLL_NODES).
     node_limit: u64,
     /// An opening book whose exact scores end the search of its positions.
-    book: Option<&'t Book<W, H>>,
+    book: Option<&'t Book<W, H, B>>,
     /// Nodes with fewer stones than this look in `book` (0 without a book,
     /// so that the check costs one comparison per node).
     book_below: i32,
@@ -51,7 +52,7 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
     busy: Option<&'t Busy>,
     /// The big nodes this search is inside, if it watches for their being
     /// settled by another thread (see [`Searcher::watching_path`]).
-    path: Option<Vec<PathNode>>,
+    path: Option<Vec<PathNode<B>>>,
     /// While unwinding to a big node that the table settled: its level on
     /// `path` and the score it returns.
     settled: Option<(usize, i32)>,
@@ -60,9 +61,9 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize> {
 /// A big node on a parallel search's path: what its table entry must say
 /// to settle it (see [`Searcher::watching_path`]).
 #[derive(Clone, Copy)]
-struct PathNode {
+struct PathNode<B: Bitboard> {
     /// Its table key.
-    key: u64,
+    key: B,
     /// Its stone count (which table it is stored in).
     stones: usize,
     /// Its window when its moves began to be searched.
@@ -70,9 +71,9 @@ struct PathNode {
     beta: i32,
 }
 
-impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
+impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// A search over `tables` with a node count of zero.
-    pub fn new(tables: Tables<'t>) -> Self {
+    pub fn new(tables: Tables<'t, B>) -> Self {
         Searcher {
             tables,
             nodes: 0,
@@ -98,7 +99,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// at a node that must prove a win costs a whole refutation. Empty
     /// board, 2 threads, the weak probe: 11.4 s in one order against 23.3 s
     /// perturbed (Lazy SMP's usual recipe).
-    pub fn parallel(tables: Tables<'t>, stop: &'t AtomicBool) -> Self {
+    pub fn parallel(tables: Tables<'t, B>, stop: &'t AtomicBool) -> Self {
         Searcher {
             stop: Some(stop),
             ..Self::new(tables)
@@ -132,7 +133,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     }
 
     /// This search, consulting `book` (see [`Book::get`]).
-    pub fn with_book(mut self, book: Option<&'t Book<W, H>>) -> Self {
+    pub fn with_book(mut self, book: Option<&'t Book<W, H, B>>) -> Self {
         self.book = book;
         self.book_below = book.map_or(0, |b| b.depth() as i32 + 1);
         self
@@ -230,7 +231,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// it (at `level`, if it is on the watched path) and the nodes below it
     /// off the path.
     #[inline(always)]
-    fn leave_node(&mut self, busy: Option<&Busy>, key: u64, level: Option<usize>) {
+    fn leave_node(&mut self, busy: Option<&Busy>, key: B, level: Option<usize>) {
         if let Some(busy) = busy {
             busy.leave(key);
             if let (Some(level), Some(path)) = (level, &mut self.path) {
@@ -247,7 +248,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// seen again at the next poll: the stop flags stay set.)
     #[cold]
     #[inline(never)]
-    fn unwind(&mut self, busy: Option<&Busy>, key: u64, level: Option<usize>) -> i32 {
+    fn unwind(&mut self, busy: Option<&Busy>, key: B, level: Option<usize>) -> i32 {
         self.leave_node(busy, key, level);
         match self.settled {
             Some((to, score)) if level == Some(to) => {
@@ -269,7 +270,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// `v` is the exact score; if `v <= alpha`, the exact score is at most `v`;
     /// if `v >= beta`, it is at least `v`. If the search was stopped
     /// (`aborted` is then set) the value means nothing.
-    pub fn negamax(&mut self, pos: &Position<W, H>, alpha: i32, beta: i32) -> i32 {
+    pub fn negamax(&mut self, pos: &Position<W, H, B>, alpha: i32, beta: i32) -> i32 {
         self.search(pos, alpha, beta, pos.opponent_winning_cells())
     }
 }
@@ -291,7 +292,7 @@ mod tests {
         let pos = P::parse("4453").unwrap();
         let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
         let (stop, busy) = (AtomicBool::new(false), Busy::new(4));
-        let mut searcher = Searcher::<7, 6>::parallel(Tables::single(&table), &stop)
+        let mut searcher = Searcher::<7, 6, u64>::parallel(Tables::single(&table), &stop)
             .with_busy(&busy)
             .watching_path();
         // A big node above the root, as if the root were one of its moves
@@ -318,7 +319,7 @@ mod tests {
         searcher.negamax(&pos, 15, 16);
         assert!(searcher.aborted, "unwinding until the settled node");
         assert_eq!(searcher.settled, Some((0, 5)));
-        let (root_key, _) = Searcher::<7, 6>::stored_key(pos.key(), pos.moves_played());
+        let (root_key, _) = Searcher::<7, 6, u64>::stored_key(pos.key(), pos.moves_played());
         assert!(table.probe(root_key).is_none(), "the root stored nothing");
         assert_eq!(
             searcher.path.as_ref().unwrap().len(),
@@ -333,7 +334,7 @@ mod tests {
 
         // Without the settled node, the same search completes.
         let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
-        let mut searcher = Searcher::<7, 6>::parallel(Tables::single(&table), &stop)
+        let mut searcher = Searcher::<7, 6, u64>::parallel(Tables::single(&table), &stop)
             .with_busy(&busy)
             .watching_path();
         assert!(searcher.negamax(&pos, 15, 16) <= 15);
@@ -348,13 +349,13 @@ mod tests {
         let pos = P::parse("751321").unwrap();
         let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
         let (stop, progress) = (AtomicBool::new(true), Progress::new());
-        let mut searcher = Searcher::<7, 6>::new(Tables::single(&table))
+        let mut searcher = Searcher::<7, 6, u64>::new(Tables::single(&table))
             .with_control(Some(&stop), Some(&progress));
         searcher.negamax(&pos, 0, 1);
         assert!(searcher.aborted);
         assert_eq!(searcher.nodes, crate::settings::PROGRESS_POLL_NODES);
         assert_eq!(progress.nodes(), searcher.nodes);
-        let (root_key, _) = Searcher::<7, 6>::stored_key(pos.key(), pos.moves_played());
+        let (root_key, _) = Searcher::<7, 6, u64>::stored_key(pos.key(), pos.moves_played());
         assert!(table.probe(root_key).is_none(), "the root stored nothing");
     }
 }

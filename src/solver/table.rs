@@ -19,6 +19,15 @@
 //! gets the same guarantee from the Chinese remainder theorem with a prime
 //! table size; a power of two avoids the division.)
 //!
+//! # Boards past 64 bits
+//! Keys of up to 128 bits leave more bits to store than one word holds, so
+//! a table of `u128` keys gives each entry two words: the first as above
+//! (its key bits being the stored bits above the low 64), the second the
+//! low 64 stored bits XOR the first word. A reader checks both; a read torn
+//! by another thread's write between the two words fails the check (but for
+//! a 2^-64 chance), so it is a miss, never another position's entry. Buckets
+//! are then 32 bytes.
+//!
 //! # Entry
 //! From the low bits: bound type (2 bits, 0 = empty), score + 64 (7), best
 //! column + 1 (4, 0 = none), work (5, log2 of the nodes the search took),
@@ -38,6 +47,8 @@ use std::sync::atomic::Ordering;
 
 use memory::TableMemory;
 use thiserror::Error;
+
+use crate::Bitboard;
 
 /// What a stored score says about the true score of its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,30 +92,52 @@ pub enum TableError {
     OutOfMemory(usize),
 }
 
-/// Bytes of one bucket.
+/// Bytes of one bucket of a table of keys of at most 64 bits.
 pub const BUCKET_BYTES: usize = 16;
+
+/// The layout of a table for keys of `key_bits` bits: bytes of a bucket, and
+/// the most key bits an entry stores (fields and a few generation bits
+/// take the rest). Keys past 64 bits take two words an entry.
+pub const fn layout(key_bits: u32) -> (usize, u32) {
+    let words = if key_bits > 64 { 2 } else { 1 };
+    (
+        BUCKET_BYTES * words,
+        64 * words as u32 - FIELD_BITS - min_generation_bits(words),
+    )
+}
+
+/// Fewer generation bits than this would zero the table too often. With two
+/// words an entry, one bit fewer lets the default 64 MiB table hold 128-bit
+/// keys (107 stored bits); the table is then zeroed every 7 generations, at
+/// that size only.
+const fn min_generation_bits(words: usize) -> u32 {
+    if words == 1 { 4 } else { 3 }
+}
+
 /// Bits of an entry below the generation: bound 2, score 7, move 4, work 5.
 const FIELD_BITS: u32 = 18;
 /// The most generation bits an entry keeps.
 const MAX_GENERATION_BITS: u32 = 16;
-/// Fewer generation bits than this would zero the table too often.
-const MIN_GENERATION_BITS: u32 = 4;
 /// Odd multiplier of the key bijection (the golden ratio in 64-bit fixed
 /// point: its bits look random, so nearby keys land in distant buckets).
-const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Past 64 bits, the same in 128-bit fixed point (its low 64 bits are the
+/// 64-bit one's, so a `u64` key is scrambled as before).
+const MULTIPLIER: u128 = 0xF39C_C060_5CED_C835_9E37_79B9_7F4A_7C15;
 
-/// A transposition table shared by reference; all methods take `&self`
+/// A transposition table for keys of the word `K` (`u64`, or `u128` for
+/// boards past 64 bits), shared by reference; all methods take `&self`
 /// except those that reset it.
-pub struct Table {
-    /// Two entries per bucket, `2 * 2^index_bits` words.
+pub struct Table<K: Bitboard = u64> {
+    /// `2 * 2^index_bits` entries of `WORDS` words each.
     entries: TableMemory,
     /// Mask of the low `key_bits` bits.
-    key_mask: u64,
+    key_mask: K,
     /// Bits of the scrambled key kept in an entry: `key_bits - index_bits`.
     stored_bits: u32,
     /// Mask of the low `stored_bits` bits.
-    low_mask: u64,
-    /// Bits below the stored key bits (fields and generation).
+    low_mask: K,
+    /// Bits below the stored key bits of the first word (fields and
+    /// generation).
     payload_bits: u32,
     /// Mask of the bits that say whose entry a word is and when it was
     /// written: the stored key bits (above the payload) and the generation
@@ -118,11 +151,14 @@ pub struct Table {
     live_generation: u64,
 }
 
-impl Table {
+impl<K: Bitboard> Table<K> {
+    /// Words an entry takes: two when keys can pass 64 bits.
+    const WORDS: usize = if K::BITS > 64 { 2 } else { 1 };
+
     /// A table of at most `bytes` bytes (rounded down to a power of two) for
     /// positions whose keys are below `2^key_bits`, every page of it touched
     /// once so that searches do not pay the page faults.
-    pub fn new(bytes: usize, key_bits: u32) -> Result<Table, TableError> {
+    pub fn new(bytes: usize, key_bits: u32) -> Result<Self, TableError> {
         let table = Self::new_untouched(bytes, key_bits)?;
         table.entries.touch();
         Ok(table)
@@ -141,13 +177,16 @@ impl Table {
     /// small table. `c4 bench --threads 2` on Middle-Medium: system time
     /// 0.19-0.32 s with each worker's 64 MiB table touched at start-up,
     /// 0.00-0.01 s untouched.
-    pub fn new_untouched(bytes: usize, key_bits: u32) -> Result<Table, TableError> {
-        assert!((1..=64).contains(&key_bits));
-        // The stored key bits and the fields must fit in 64 bits with at least
-        // a few generation bits: key_bits - index_bits <= 64 - 18 - 4.
-        let min_index_bits = key_bits.saturating_sub(64 - FIELD_BITS - MIN_GENERATION_BITS);
-        let needed = BUCKET_BYTES << min_index_bits;
-        let buckets = bytes / BUCKET_BYTES;
+    pub fn new_untouched(bytes: usize, key_bits: u32) -> Result<Self, TableError> {
+        assert!(key_bits >= 1 && key_bits as usize <= K::BITS);
+        // The stored key bits and the fields must fit in the entry's words
+        // with at least a few generation bits.
+        let word_bits = 64 * Self::WORDS as u32;
+        let min_index_bits =
+            key_bits.saturating_sub(word_bits - FIELD_BITS - min_generation_bits(Self::WORDS));
+        let bucket_bytes = BUCKET_BYTES * Self::WORDS;
+        let needed = bucket_bytes << min_index_bits;
+        let buckets = bytes / bucket_bytes;
         if buckets == 0 || buckets.ilog2() < min_index_bits {
             return Err(TableError::TooSmall {
                 asked: bytes,
@@ -156,15 +195,18 @@ impl Table {
         }
         // More buckets than keys would be wasted.
         let index_bits = buckets.ilog2().min(key_bits);
-        let words = 2usize << index_bits;
+        let words = (2 * Self::WORDS) << index_bits;
         let entries = TableMemory::zeroed(words).ok_or(TableError::OutOfMemory(words * 8))?;
-        let payload_bits = 64 - (key_bits - index_bits);
+        let stored_bits = key_bits - index_bits;
+        // The first word stores what the second (if any) does not hold.
+        let first_word_key_bits = stored_bits.saturating_sub(word_bits - 64);
+        let payload_bits = 64 - first_word_key_bits;
         let generation_bits = (payload_bits - FIELD_BITS).min(MAX_GENERATION_BITS);
         Ok(Table {
             entries,
-            key_mask: u64::MAX >> (64 - key_bits),
-            stored_bits: key_bits - index_bits,
-            low_mask: (1u64 << (key_bits - index_bits)) - 1,
+            key_mask: K::from_u128(u128::MAX >> (128 - key_bits)),
+            stored_bits,
+            low_mask: K::from_u128((1u128 << stored_bits) - 1),
             payload_bits,
             tag_mask: u64::MAX.checked_shl(payload_bits).unwrap_or(0)
                 | ((1u64 << generation_bits) - 1) << FIELD_BITS,
@@ -181,22 +223,36 @@ impl Table {
 
     /// Number of entries (two per bucket).
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        self.entries.len() / Self::WORDS
     }
 
-    /// The bucket's first word index and the tag of `key`'s entry in this
-    /// generation: its stored key bits and the generation, in place.
+    /// The bucket's first word index, the tag of `key`'s entry in this
+    /// generation (its stored key bits and the generation, in place) and,
+    /// with two words an entry, the key bits the second word holds.
     #[inline(always)]
-    fn locate(&self, key: u64) -> (usize, u64) {
-        let hash = key.wrapping_mul(MULTIPLIER) & self.key_mask;
-        let bucket = (hash >> self.stored_bits) as usize;
-        // `hash` modulo 2^stored_bits, shifted into place above the payload;
-        // `wrapping_shl` keeps 0 when nothing is stored (payload_bits = 64).
+    fn locate(&self, key: K) -> (usize, u64, u64) {
+        let hash = key.wrapping_mul(K::from_u128(MULTIPLIER)) & self.key_mask;
+        let bucket = (hash >> self.stored_bits as usize).to_u128() as usize;
         let low = hash & self.low_mask;
-        (
-            bucket * 2,
-            low.wrapping_shl(self.payload_bits) | self.live_generation,
-        )
+        if Self::WORDS == 1 {
+            // `hash` modulo 2^stored_bits, shifted into place above the
+            // payload; `wrapping_shl` keeps 0 when nothing is stored
+            // (payload_bits = 64).
+            let low = low.to_u128() as u64;
+            (
+                bucket * 2,
+                low.wrapping_shl(self.payload_bits) | self.live_generation,
+                0,
+            )
+        } else {
+            let low = low.to_u128();
+            let high = (low >> 64) as u64;
+            (
+                bucket * 4,
+                high.wrapping_shl(self.payload_bits) | self.live_generation,
+                low as u64,
+            )
+        }
     }
 
     /// Whether `word` is the live entry whose tag is `tag` (see
@@ -211,13 +267,39 @@ impl Table {
         word & self.tag_mask == tag
     }
 
+    /// The first word of entry `slot` (0 or 1) of the bucket at `index` if
+    /// it is the live entry of the key with `tag` and `check` (see
+    /// [`Table::locate`]).
+    #[inline(always)]
+    fn load_if_matches(&self, index: usize, slot: usize, tag: u64, check: u64) -> Option<u64> {
+        let at = index + slot * Self::WORDS;
+        let word = self.entries[at].load(Ordering::Relaxed);
+        if !self.matches(word, tag) {
+            return None;
+        }
+        if Self::WORDS == 2 && self.entries[at + 1].load(Ordering::Relaxed) ^ word != check {
+            return None;
+        }
+        Some(word)
+    }
+
+    /// Writes `word` (and the second word, with `check`) into entry `slot`.
+    #[inline(always)]
+    fn write(&self, index: usize, slot: usize, word: u64, check: u64) {
+        let at = index + slot * Self::WORDS;
+        self.entries[at].store(word, Ordering::Relaxed);
+        if Self::WORDS == 2 {
+            self.entries[at + 1].store(check ^ word, Ordering::Relaxed);
+        }
+    }
+
     /// Asks the CPU to start loading the bucket of `key` into cache, so that a
     /// probe shortly after does not wait for memory.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub fn prefetch(&self, key: K) {
         #[cfg(target_arch = "x86_64")]
         {
-            let (index, _) = self.locate(key);
+            let (index, _, _) = self.locate(key);
             let ptr = self.entries[index..].as_ptr() as *const i8;
             // SAFETY: `ptr` points into `entries` (index is in bounds, checked
             // by the slice above); a prefetch never faults and has no effect on
@@ -232,15 +314,20 @@ impl Table {
 
     /// The entry stored for `key` in this generation, if any.
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let (index, tag) = self.locate(key);
-        for word in &self.entries[index..index + 2] {
-            let word = word.load(Ordering::Relaxed);
-            if self.matches(word, tag) {
-                return Some(decode(word));
+    pub fn probe(&self, key: K) -> Option<Entry> {
+        let (index, tag, check) = self.locate(key);
+        if Self::WORDS == 1 {
+            for word in &self.entries[index..index + 2] {
+                let word = word.load(Ordering::Relaxed);
+                if self.matches(word, tag) {
+                    return Some(decode(word));
+                }
             }
+            return None;
         }
-        None
+        (0..2)
+            .find_map(|slot| self.load_if_matches(index, slot, tag, check))
+            .map(decode)
     }
 
     /// Records `entry` for `key`, replacing the same position's entry if
@@ -248,34 +335,38 @@ impl Table {
     /// least as much work as the one there (which moves to the second slot),
     /// else the second slot.
     #[inline(always)]
-    pub fn store(&self, key: u64, entry: Entry) {
-        let (index, tag) = self.locate(key);
+    pub fn store(&self, key: K, entry: Entry) {
+        let (index, tag, check) = self.locate(key);
         let word = tag | encode(entry);
-        let first = &self.entries[index];
-        let second = &self.entries[index + 1];
-        let old_first = first.load(Ordering::Relaxed);
-        if self.matches(old_first, tag) {
-            first.store(word, Ordering::Relaxed);
+        let old_first = self.entries[index].load(Ordering::Relaxed);
+        // The first entry's second word, decoded (0 with one word an entry).
+        let first_check = if Self::WORDS == 2 {
+            self.entries[index + 1].load(Ordering::Relaxed) ^ old_first
+        } else {
+            0
+        };
+        if self.matches(old_first, tag) && first_check == check {
+            self.write(index, 0, word, check);
             return;
         }
-        if self.matches(second.load(Ordering::Relaxed), tag) {
+        if self.load_if_matches(index, 1, tag, check).is_some() {
             // The same position, better informed now; promote it if it earned
             // the first slot.
             if self.is_stale(old_first) || entry.work >= work_of(old_first) {
-                second.store(old_first, Ordering::Relaxed);
-                first.store(word, Ordering::Relaxed);
+                self.write(index, 1, old_first, first_check);
+                self.write(index, 0, word, check);
             } else {
-                second.store(word, Ordering::Relaxed);
+                self.write(index, 1, word, check);
             }
             return;
         }
         if self.is_stale(old_first) || entry.work >= work_of(old_first) {
             if !self.is_stale(old_first) {
-                second.store(old_first, Ordering::Relaxed);
+                self.write(index, 1, old_first, first_check);
             }
-            first.store(word, Ordering::Relaxed);
+            self.write(index, 0, word, check);
         } else {
-            second.store(word, Ordering::Relaxed);
+            self.write(index, 1, word, check);
         }
     }
 
@@ -308,6 +399,7 @@ impl Table {
     pub fn occupancy(&self) -> usize {
         self.entries
             .iter()
+            .step_by(Self::WORDS)
             .filter(|w| !self.is_stale(w.load(Ordering::Relaxed)))
             .count()
     }
@@ -372,7 +464,7 @@ mod tests {
 
     #[test]
     fn round_trips_fields() {
-        let t = Table::new(1 << 16, 49).unwrap();
+        let t = Table::<u64>::new(1 << 16, 49).unwrap();
         for (i, bound) in [Bound::Upper, Bound::Lower, Bound::Exact]
             .into_iter()
             .enumerate()
@@ -391,7 +483,7 @@ mod tests {
     #[test]
     fn never_answers_for_another_key() {
         // A tiny table: many keys share buckets, none may see another's entry.
-        let t = Table::new(BUCKET_BYTES * 16, 20).unwrap();
+        let t = Table::<u64>::new(BUCKET_BYTES * 16, 20).unwrap();
         for key in 0..(1u64 << 12) {
             t.store(key, entry((key % 37) as i32 - 18, 1));
         }
@@ -403,8 +495,47 @@ mod tests {
     }
 
     #[test]
+    fn wide_keys_never_answer_for_another_key() {
+        // 112-bit keys in 32 buckets (107 bits stored, the most there is
+        // room for): the stored bits span both words, and keys that differ
+        // only in their high bits share buckets.
+        let t = Table::<u128>::new(BUCKET_BYTES * 2 * 32, 112).unwrap();
+        assert_eq!(t.capacity(), 64);
+        assert!(Table::<u128>::new(BUCKET_BYTES * 2 * 32, 113).is_err());
+        let keys: Vec<u128> = (0..1u128 << 11)
+            .map(|k| (k << 101) | (k * 0x9E37_79B9) | 1)
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            t.store(key, entry((i % 37) as i32 - 18, (i % 5) as u32));
+        }
+        let mut hits = 0;
+        for (i, &key) in keys.iter().enumerate() {
+            if let Some(e) = t.probe(key) {
+                assert_eq!(e.score, (i % 37) as i32 - 18, "key {key:#x}");
+                hits += 1;
+            }
+        }
+        assert!(hits >= 32, "{hits} hits");
+        // Keys below 2^64 in a table of 128-bit keys are kept whole too.
+        let small = Table::<u128>::new(BUCKET_BYTES * 2 * 16, 100).unwrap();
+        small.store(5, entry(3, 1));
+        small.store(5 | 1 << 99, entry(-3, 1));
+        assert_eq!(small.probe(5).map(|e| e.score), Some(3));
+        assert_eq!(small.probe(5 | 1 << 99).map(|e| e.score), Some(-3));
+        assert_eq!(small.probe(6), None);
+    }
+
+    #[test]
+    fn the_default_size_holds_128_bit_keys() {
+        assert!(Table::<u128>::new_untouched(crate::settings::DEFAULT_TABLE_BYTES, 128).is_ok());
+        assert!(
+            Table::<u128>::new_untouched(crate::settings::DEFAULT_TABLE_BYTES / 2, 128).is_err()
+        );
+    }
+
+    #[test]
     fn new_generation_empties_and_wraps() {
-        let mut t = Table::new(1 << 12, 49).unwrap();
+        let mut t = Table::<u64>::new(1 << 12, 49).unwrap();
         t.store(99, entry(5, 3));
         assert!(t.probe(99).is_some());
         t.new_generation();
@@ -420,7 +551,7 @@ mod tests {
     #[test]
     fn keeps_the_deeper_entry() {
         // Two buckets only: three keys must share them.
-        let t = Table::new(BUCKET_BYTES * 2, 8).unwrap();
+        let t = Table::<u64>::new(BUCKET_BYTES * 2, 8).unwrap();
         let keys: Vec<u64> = (0..256u64)
             .filter(|&k| t.locate(k).0 == 0)
             .take(3)
@@ -447,7 +578,7 @@ mod tests {
     /// Stores an entry in every page of `t` and returns the page faults
     /// that took.
     #[cfg(target_os = "linux")]
-    fn faults_writing_every_page(t: &Table) -> i64 {
+    fn faults_writing_every_page(t: &Table<u64>) -> i64 {
         // One key per page, found before counting (the set allocates).
         let mut pages = std::collections::HashSet::new();
         let keys: Vec<u64> = (0u64..)
@@ -468,12 +599,12 @@ mod tests {
         // pages are 4 KiB ones. Untouched, every page faults when the
         // search first writes it (the check that the test sees faults).
         let bytes = 1 << 20;
-        let untouched = Table::new_untouched(bytes, 49).unwrap();
+        let untouched = Table::<u64>::new_untouched(bytes, 49).unwrap();
         assert!(faults_writing_every_page(&untouched) >= 256 / 2);
         // Touched by the kernel (MADV_POPULATE_WRITE), or page by page.
-        let touched = Table::new(bytes, 49).unwrap();
+        let touched = Table::<u64>::new(bytes, 49).unwrap();
         assert!(faults_writing_every_page(&touched) <= 2);
-        let by_writes = Table::new_untouched(bytes, 49).unwrap();
+        let by_writes = Table::<u64>::new_untouched(bytes, 49).unwrap();
         by_writes.entries.touch_by_writes();
         assert!(faults_writing_every_page(&by_writes) <= 2);
     }
@@ -481,9 +612,9 @@ mod tests {
     #[test]
     fn rejects_too_small_tables_for_wide_keys() {
         assert!(matches!(
-            Table::new(1 << 10, 64),
+            Table::<u64>::new(1 << 10, 64),
             Err(TableError::TooSmall { .. })
         ));
-        assert!(Table::new(64 << 20, 64).is_ok());
+        assert!(Table::<u64>::new(64 << 20, 64).is_ok());
     }
 }

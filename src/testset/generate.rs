@@ -35,6 +35,7 @@ use std::collections::HashSet;
 use thiserror::Error;
 
 use super::{Difficulty, Grading, TestCase};
+use crate::Bitboard;
 use crate::parallel::{PoolError, WorkerPool};
 use crate::position::{Position, moves_to_string};
 use crate::rng::SplitMix64;
@@ -96,8 +97,8 @@ impl GenerateConfig {
     /// The most memory a generation takes besides its solvers: the
     /// positions found, each with its moves, and the key of every candidate
     /// drawn (kept to drop repeats; a hash set takes up to 24 bytes a key).
-    pub fn set_bytes<const W: usize, const H: usize>(&self) -> usize {
-        let per_case = std::mem::size_of::<GeneratedCase<W, H>>().saturating_add(self.max_moves);
+    pub fn set_bytes<const W: usize, const H: usize, B: Bitboard>(&self) -> usize {
+        let per_case = std::mem::size_of::<GeneratedCase<W, H, B>>().saturating_add(self.max_moves);
         self.count
             .saturating_mul(per_case)
             .saturating_add(self.max_tries.saturating_mul(24))
@@ -107,9 +108,9 @@ impl GenerateConfig {
 /// A generated position with its exact score, the nodes its solve took and
 /// its class.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneratedCase<const W: usize = 7, const H: usize = 6> {
+pub struct GeneratedCase<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// The position, its move string and its exact score.
-    pub case: TestCase<W, H>,
+    pub case: TestCase<W, H, B>,
     /// Nodes of the strong solve from a cleared table.
     pub nodes: u64,
     /// The class `nodes` falls in.
@@ -167,10 +168,10 @@ pub enum GenerateError {
 
 /// Generates `config.count` positions as described in the module
 /// documentation, calling `progress` after each batch.
-pub fn generate<const W: usize, const H: usize>(
+pub fn generate<const W: usize, const H: usize, B: Bitboard>(
     config: &GenerateConfig,
     progress: impl Fn(GenerateProgress),
-) -> Result<Vec<GeneratedCase<W, H>>, GenerateError> {
+) -> Result<Vec<GeneratedCase<W, H, B>>, GenerateError> {
     let cells = W * H;
     if config.min_moves == 0 || config.min_moves > config.max_moves || config.max_moves >= cells {
         return Err(GenerateError::InvalidRange {
@@ -182,7 +183,7 @@ pub fn generate<const W: usize, const H: usize>(
     let budget = node_budget(config);
     let pool = WorkerPool::new(config.threads, || {
         Ok(Grader {
-            solver: Solver::<W, H>::with_table_bytes(config.table_bytes)?,
+            solver: Solver::<W, H, B>::with_table_bytes(config.table_bytes)?,
         })
     })?;
     // Enough candidates per batch to keep every worker busy, few enough that
@@ -206,7 +207,7 @@ pub fn generate<const W: usize, const H: usize>(
         while batch.len() < batch_size && tried < config.max_tries {
             tried += 1;
             let Some((position, moves)) =
-                random_position::<W, H>(&mut rng, config.min_moves, config.max_moves)
+                random_position::<W, H, B>(&mut rng, config.min_moves, config.max_moves)
             else {
                 continue;
             };
@@ -219,7 +220,8 @@ pub fn generate<const W: usize, const H: usize>(
             grader.grade(position, moves, budget, &config.grading)
         });
         over_budget += graded.iter().filter(|g| g.is_none()).count();
-        let wanted = |g: &GeneratedCase<W, H>| config.difficulty.is_none_or(|d| d == g.difficulty);
+        let wanted =
+            |g: &GeneratedCase<W, H, B>| config.difficulty.is_none_or(|d| d == g.difficulty);
         let room = config.count - found.len();
         found.extend(graded.into_iter().flatten().filter(wanted).take(room));
         progress(GenerateProgress {
@@ -248,21 +250,21 @@ fn node_budget(config: &GenerateConfig) -> Option<u64> {
 }
 
 /// A worker's state: the solver that grades.
-struct Grader<const W: usize, const H: usize> {
+struct Grader<const W: usize, const H: usize, B: Bitboard> {
     /// Solves and grades the candidates within budget.
-    solver: Solver<W, H>,
+    solver: Solver<W, H, B>,
 }
 
-impl<const W: usize, const H: usize> Grader<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> Grader<W, H, B> {
     /// Solves `position` from a cleared table and grades it; `None` if it
     /// takes more than `budget` nodes.
     fn grade(
         &mut self,
-        position: &Position<W, H>,
+        position: &Position<W, H, B>,
         moves: &str,
         budget: Option<u64>,
         grading: &Grading,
-    ) -> Option<GeneratedCase<W, H>> {
+    ) -> Option<GeneratedCase<W, H, B>> {
         self.solver.clear();
         self.solver.reset_node_count();
         let score = match budget {
@@ -289,13 +291,13 @@ impl<const W: usize, const H: usize> Grader<W, H> {
 /// Plays a random game of `min..=max` moves (see the module documentation);
 /// returns the position and its move string, or `None` if it is not a
 /// candidate (the side to move could win at once, or the game got stuck).
-pub fn random_position<const W: usize, const H: usize>(
+pub fn random_position<const W: usize, const H: usize, B: Bitboard>(
     rng: &mut SplitMix64,
     min: usize,
     max: usize,
-) -> Option<(Position<W, H>, String)> {
+) -> Option<(Position<W, H, B>, String)> {
     let target = rng.in_range(min, max);
-    let mut pos = Position::<W, H>::new();
+    let mut pos = Position::<W, H, B>::new();
     let mut moves = Vec::with_capacity(target);
     while moves.len() < target {
         let not_winning = (0..W).filter(|&c| pos.can_play(c) && !pos.is_winning_move(c));
@@ -342,7 +344,7 @@ mod tests {
 
     #[test]
     fn positions_are_legal_in_range_not_won_and_unique() {
-        let cases = generate::<7, 6>(&config(60, 20, 30), |_| {}).unwrap();
+        let cases = generate::<7, 6, u64>(&config(60, 20, 30), |_| {}).unwrap();
         assert_eq!(cases.len(), 60);
         let mut keys = HashSet::new();
         for g in &cases {
@@ -368,7 +370,7 @@ mod tests {
             hard_from: 5_000,
         };
         cfg.difficulty = Some(Difficulty::Medium);
-        let cases = generate::<7, 6>(&cfg, |_| {}).unwrap();
+        let cases = generate::<7, 6, u64>(&cfg, |_| {}).unwrap();
         assert_eq!(cases.len(), 20);
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 22).unwrap();
         for g in &cases {
@@ -383,8 +385,8 @@ mod tests {
 
     #[test]
     fn same_seed_same_set_whatever_the_threads() {
-        let one = generate::<7, 6>(&config(12, 16, 30), |_| {}).unwrap();
-        let two = generate::<7, 6>(
+        let one = generate::<7, 6, u64>(&config(12, 16, 30), |_| {}).unwrap();
+        let two = generate::<7, 6, u64>(
             &GenerateConfig {
                 threads: 2,
                 ..config(12, 16, 30)
@@ -393,7 +395,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(one, two);
-        let other = generate::<7, 6>(
+        let other = generate::<7, 6, u64>(
             &GenerateConfig {
                 seed: 1,
                 ..config(12, 16, 30)
@@ -413,9 +415,9 @@ mod tests {
             max_tries: 10_000,
             ..config(8, 2, 2)
         };
-        let cases = generate::<4, 4>(&cfg, |_| {}).unwrap();
+        let cases = generate::<4, 4, u64>(&cfg, |_| {}).unwrap();
         assert_eq!(cases.len(), 8);
-        let err = generate::<4, 4>(&GenerateConfig { count: 9, ..cfg }, |_| {}).unwrap_err();
+        let err = generate::<4, 4, u64>(&GenerateConfig { count: 9, ..cfg }, |_| {}).unwrap_err();
         assert!(
             matches!(
                 err,
@@ -436,7 +438,7 @@ mod tests {
             ..config(30, 16, 26)
         };
         let last = std::cell::Cell::new(None);
-        let cases = generate::<7, 6>(&cfg, |p| last.set(Some(p))).unwrap();
+        let cases = generate::<7, 6, u64>(&cfg, |p| last.set(Some(p))).unwrap();
         assert!(cases.iter().all(|g| g.nodes <= 300));
         assert!(last.get().unwrap().over_budget > 0);
 
@@ -465,7 +467,7 @@ mod tests {
     fn rejects_impossible_ranges() {
         for (min, max) in [(0, 3), (5, 4), (10, 42)] {
             assert!(matches!(
-                generate::<7, 6>(&config(1, min, max), |_| {}),
+                generate::<7, 6, u64>(&config(1, min, max), |_| {}),
                 Err(GenerateError::InvalidRange { .. })
             ));
         }
@@ -473,7 +475,7 @@ mod tests {
 
     #[test]
     fn works_on_other_board_sizes() {
-        let cases = generate::<5, 4>(&config(10, 3, 10), |_| {}).unwrap();
+        let cases = generate::<5, 4, u64>(&config(10, 3, 10), |_| {}).unwrap();
         let mut solver = Solver::<5, 4>::with_table_bytes(1 << 20).unwrap();
         for g in &cases {
             assert_eq!(solver.solve(&g.case.position), g.case.score);
@@ -483,7 +485,7 @@ mod tests {
     #[test]
     fn reports_progress() {
         let last = std::cell::Cell::new(None);
-        generate::<7, 6>(&config(10, 25, 35), |p| last.set(Some(p))).unwrap();
+        generate::<7, 6, u64>(&config(10, 25, 35), |p| last.set(Some(p))).unwrap();
         let p = last.get().unwrap();
         assert_eq!((p.found, p.wanted), (10, 10));
         assert!(p.tried >= p.searched && p.searched >= 10);

@@ -29,6 +29,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::Bitboard;
 use crate::board::{BoardError, BoardSize};
 use crate::position::Score;
 use crate::position::{ParseError, Position};
@@ -38,23 +39,23 @@ pub use generate::{GenerateConfig, GenerateError, GenerateProgress, GeneratedCas
 
 /// One line of a test set: a position and the score it should have.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TestCase<const W: usize = 7, const H: usize = 6> {
+pub struct TestCase<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// The move string as written in the line (its first field).
     pub moves: String,
     /// The exact score the line gives for the side to move.
     pub score: Score,
     /// The position the moves lead to.
-    pub position: Position<W, H>,
+    pub position: Position<W, H, B>,
 }
 
-impl<const W: usize, const H: usize> TestCase<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> TestCase<W, H, B> {
     /// The expected result of a weak solve: the sign of [`TestCase::score`].
     pub fn weak_score(&self) -> Score {
         self.score.signum()
     }
 }
 
-impl<const W: usize, const H: usize> fmt::Display for TestCase<W, H> {
+impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for TestCase<W, H, B> {
     /// Writes the case as a test-set line, `moves score` (no newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", format_line(&self.moves, self.score))
@@ -140,7 +141,9 @@ impl LineError {
 /// The range of scores a position can have: a single value once the game is
 /// won (the score the solver gives it), otherwise from losing to the
 /// opponent's next stone to winning with one's own.
-pub fn score_bounds<const W: usize, const H: usize>(pos: &Position<W, H>) -> (Score, Score) {
+pub fn score_bounds<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> (Score, Score) {
     if pos.is_won() {
         (pos.lost_score(), pos.lost_score())
     } else {
@@ -212,12 +215,14 @@ fn fields(line: &str) -> impl Iterator<Item = (usize, &str, std::ops::Range<usiz
 
 /// Parses one test-set line, `moves score`. Leading and trailing whitespace
 /// (a `\r` included) is ignored; fields are separated by any whitespace.
-pub fn parse_line<const W: usize, const H: usize>(line: &str) -> Result<TestCase<W, H>, LineError> {
+pub fn parse_line<const W: usize, const H: usize, B: Bitboard>(
+    line: &str,
+) -> Result<TestCase<W, H, B>, LineError> {
     let mut fields = fields(line);
     let (_, moves, range) = fields.next().ok_or(LineError::Empty)?;
     // Parse the line up to the end of the moves, so that the error indexes
     // are the line's.
-    let position = Position::<W, H>::parse(&line[..range.end])?;
+    let position = Position::<W, H, B>::parse(&line[..range.end])?;
     let (index, text, _) = fields.next().ok_or(LineError::MissingScore)?;
     let score: Score = text.parse().map_err(|_| LineError::InvalidScore {
         index,
@@ -249,11 +254,11 @@ pub fn parse_line<const W: usize, const H: usize>(line: &str) -> Result<TestCase
 /// A test-set line as read: its 1-based line number and the case or the
 /// reason it could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetLine<const W: usize = 7, const H: usize = 6> {
+pub struct SetLine<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     /// 1-based line number in the set.
     pub number: usize,
     /// The case, or why the line is invalid.
-    pub result: Result<TestCase<W, H>, LineError>,
+    pub result: Result<TestCase<W, H, B>, LineError>,
 }
 
 /// Parses lines of a test set, each on its own: a bad line yields an error
@@ -263,9 +268,9 @@ pub struct SetLine<const W: usize = 7, const H: usize = 6> {
 /// is not refused here: check it with [`set_board`] first. Works on any
 /// iterator of lines: `text.lines()`, or `BufRead::lines()` once its I/O
 /// errors are dealt with.
-pub fn parse_lines<const W: usize, const H: usize, I>(
+pub fn parse_lines<const W: usize, const H: usize, B: Bitboard, I>(
     lines: I,
-) -> impl Iterator<Item = SetLine<W, H>>
+) -> impl Iterator<Item = SetLine<W, H, B>>
 where
     I: IntoIterator,
     I::Item: AsRef<str>,
@@ -288,9 +293,9 @@ where
 }
 
 /// Parses a whole test set held in memory; see [`parse_lines`].
-pub fn parse_set<const W: usize, const H: usize>(
+pub fn parse_set<const W: usize, const H: usize, B: Bitboard>(
     text: &str,
-) -> impl Iterator<Item = SetLine<W, H>> + '_ {
+) -> impl Iterator<Item = SetLine<W, H, B>> + '_ {
     parse_lines(text.lines())
 }
 
@@ -303,9 +308,9 @@ pub fn most_cases(file_bytes: usize) -> usize {
 /// The most memory reading a set of `file_bytes` bytes takes: the text, and
 /// for each case a [`TestCase`] and its moves (no more bytes, all together,
 /// than the text).
-pub fn set_bytes<const W: usize, const H: usize>(file_bytes: usize) -> usize {
+pub fn set_bytes<const W: usize, const H: usize, B: Bitboard>(file_bytes: usize) -> usize {
     file_bytes.saturating_mul(2).saturating_add(
-        most_cases(file_bytes).saturating_mul(std::mem::size_of::<TestCase<W, H>>()),
+        most_cases(file_bytes).saturating_mul(std::mem::size_of::<TestCase<W, H, B>>()),
     )
 }
 
@@ -446,7 +451,7 @@ mod tests {
     #[test]
     fn parse_lines_takes_owned_strings_too() {
         let owned = vec![String::from("4 1"), String::from("44 0")];
-        let scores: Vec<Score> = parse_lines::<7, 6, _>(owned)
+        let scores: Vec<Score> = parse_lines::<7, 6, u64, _>(owned)
             .map(|l| l.result.unwrap().score)
             .collect();
         assert_eq!(scores, [1, 0]);
@@ -456,7 +461,7 @@ mod tests {
         #[test]
         fn random_positions_round_trip(seed: u64, moves in 1usize..=41) {
             let mut rng = crate::rng::SplitMix64::new(seed);
-            let drawn = generate::random_position::<7, 6>(&mut rng, moves, moves);
+            let drawn = generate::random_position::<7, 6, u64>(&mut rng, moves, moves);
             if let Some((position, moves)) = drawn {
                 let (min, max) = score_bounds(&position);
                 for score in [min, 0, max] {
@@ -520,6 +525,6 @@ mod tests {
     fn other_board_sizes() {
         let case: TestCase<8, 7> = parse_line("88 0").unwrap();
         assert_eq!(case.position.column_height(7), 2);
-        assert!(parse_line::<6, 5>("7 0").is_err());
+        assert!(parse_line::<6, 5, u64>("7 0").is_err());
     }
 }

@@ -17,7 +17,7 @@
 pub mod minimax;
 pub mod sets;
 
-use c4::{Position, Score};
+use c4::{Bitboard, Position, Score};
 
 /// The board as a plain array: `cells[col][row]`, row 0 at the bottom, with
 /// 0 for an empty cell, 1 for the first player's stone, 2 for the second's.
@@ -292,9 +292,9 @@ pub fn predicted_end_move(cells: usize, played: usize, score: Score) -> usize {
 /// without a win if the score is 0. Every move must be legal and the game must
 /// not end before the line does. The result cross-checks the ending against
 /// the [`Naive`] model too.
-pub fn check_line_ends_as_predicted<const W: usize, const H: usize>(
+pub fn check_line_ends_as_predicted<const W: usize, const H: usize, B: Bitboard>(
     start_moves: &[usize],
-    pos: &Position<W, H>,
+    pos: &Position<W, H, B>,
     score: Score,
     line: &[usize],
 ) -> Result<(), String> {

@@ -14,6 +14,7 @@ use axum::routing::get;
 use serde::Serialize;
 use serde_json::json;
 
+use c4::Bitboard;
 use c4::level::Level;
 use c4::rng::SplitMix64;
 use c4::{BoardSize, ForBoard};
@@ -262,8 +263,8 @@ struct CheckMoves<'a>(&'a str);
 
 impl ForBoard for CheckMoves<'_> {
     type Output = Result<bool, BadParameter>;
-    fn run<const W: usize, const H: usize>(self) -> Self::Output {
-        match parse_position::<W, H>(self.0.as_bytes()) {
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
+        match parse_position::<W, H, B>(self.0.as_bytes()) {
             Ok((_, position)) => Ok(position.is_game_over()),
             Err(e) => Err(BadParameter {
                 name: "moves".to_owned(),

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
+use c4::Bitboard;
 use c4::level::Level;
 use c4::rng::SplitMix64;
 use c4::solver::ordering::center_first_order;
@@ -103,10 +104,10 @@ impl Budget<'_> {
     }
 
     /// The exact score of `pos` (a position whose game is not over).
-    fn exact<const W: usize, const H: usize>(
+    fn exact<const W: usize, const H: usize, B: Bitboard>(
         &mut self,
-        solver: &mut Solver<W, H>,
-        pos: &Position<W, H>,
+        solver: &mut Solver<W, H, B>,
+        pos: &Position<W, H, B>,
     ) -> Result<Score, Stop> {
         self.check()?;
         let before = solver.node_count();
@@ -125,10 +126,10 @@ impl Budget<'_> {
 
     /// The exact score of playing 0-based `col` in `pos`, as
     /// [`Solver::column_score`] gives it.
-    fn column<const W: usize, const H: usize>(
+    fn column<const W: usize, const H: usize, B: Bitboard>(
         &mut self,
-        solver: &mut Solver<W, H>,
-        pos: &Position<W, H>,
+        solver: &mut Solver<W, H, B>,
+        pos: &Position<W, H, B>,
         col: usize,
     ) -> Result<Option<Score>, Stop> {
         if pos.is_game_over() || !pos.can_play(col) {
@@ -143,10 +144,10 @@ impl Budget<'_> {
     }
 
     /// Every column's exact score, as [`Solver::analyze`] gives them.
-    fn analyze<const W: usize, const H: usize>(
+    fn analyze<const W: usize, const H: usize, B: Bitboard>(
         &mut self,
-        solver: &mut Solver<W, H>,
-        pos: &Position<W, H>,
+        solver: &mut Solver<W, H, B>,
+        pos: &Position<W, H, B>,
     ) -> Result<Vec<Option<Score>>, Stop> {
         (0..W).map(|col| self.column(solver, pos, col)).collect()
     }
@@ -154,10 +155,10 @@ impl Budget<'_> {
     /// The principal variation from `pos`, whose exact score is `score`:
     /// the line of [`Solver::principal_variation`], with each move the most
     /// central one that keeps the score.
-    fn principal_variation<const W: usize, const H: usize>(
+    fn principal_variation<const W: usize, const H: usize, B: Bitboard>(
         &mut self,
-        solver: &mut Solver<W, H>,
-        pos: &Position<W, H>,
+        solver: &mut Solver<W, H, B>,
+        pos: &Position<W, H, B>,
         mut score: Score,
     ) -> Result<Vec<usize>, Stop> {
         let mut line = Vec::new();
@@ -205,12 +206,12 @@ struct MoveAnswer<'a> {
 impl Task {
     /// Computes the answer with `solver` (cleared), stopping when `cancel`
     /// is set.
-    pub fn run<const W: usize, const H: usize>(
+    pub fn run<const W: usize, const H: usize, B: Bitboard>(
         &self,
-        solver: &mut Solver<W, H>,
+        solver: &mut Solver<W, H, B>,
         cancel: &AtomicBool,
     ) -> Reply {
-        let Ok((moves, pos)) = parse_position::<W, H>(self.moves.as_bytes()) else {
+        let Ok((moves, pos)) = parse_position::<W, H, B>(self.moves.as_bytes()) else {
             // Checked before the task was queued.
             return Reply::Failed;
         };
@@ -263,10 +264,10 @@ impl Task {
 }
 
 /// The exact score of `pos` and its principal variation.
-fn solve<const W: usize, const H: usize>(
+fn solve<const W: usize, const H: usize, B: Bitboard>(
     budget: &mut Budget<'_>,
-    solver: &mut Solver<W, H>,
-    pos: &Position<W, H>,
+    solver: &mut Solver<W, H, B>,
+    pos: &Position<W, H, B>,
 ) -> Result<(Score, Vec<usize>), Stop> {
     if pos.is_game_over() {
         // A finished game: its score needs no search, and the line is empty.
@@ -285,7 +286,7 @@ mod tests {
     fn solver(book: bool) -> Solver<7, 6> {
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
         if book {
-            let book = c4::book::builtin::builtin::<7, 6>().unwrap().unwrap();
+            let book = c4::book::builtin::builtin::<7, 6, u64>().unwrap().unwrap();
             solver.set_book(Some(std::sync::Arc::new(book)));
         }
         solver

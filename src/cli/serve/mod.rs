@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use clap::Args;
 
+use c4::Bitboard;
 use c4::{BoardSize, ForBoard};
 
 use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
@@ -224,12 +225,12 @@ struct LoadBook;
 
 impl ForBoard for LoadBook {
     type Output = Result<Option<AnyBook>, u8>;
-    fn run<const W: usize, const H: usize>(self) -> Self::Output {
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
         let choice = BookChoice {
             book: None,
             no_book: false,
         };
-        let book = load_book::<W, H>(&choice, "serve")?;
+        let book = load_book::<W, H, B>(&choice, "serve")?;
         Ok(book.map(|b| b as AnyBook))
     }
 }

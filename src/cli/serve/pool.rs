@@ -12,6 +12,7 @@ use std::thread;
 use serde::Serialize;
 use tokio::sync::oneshot;
 
+use c4::Bitboard;
 use c4::{BoardSize, Book, ForBoard, Solver, TableError};
 
 use super::compute::{Reply, Task};
@@ -20,28 +21,28 @@ use super::compute::{Reply, Task};
 pub struct WorkerSolver {
     /// Which board `solver` is for.
     board: BoardSize,
-    /// A `Solver<W, H>` of that board.
+    /// A `Solver<W, H, B>` of that board.
     solver: Box<dyn Any + Send>,
 }
 
-/// A board's opening book, an `Arc<Book<W, H>>` of that board.
+/// A board's opening book, an `Arc<Book<W, H, B>>` of that board.
 pub type AnyBook = Arc<dyn Any + Send + Sync>;
 
 /// What every worker shares: how to make a solver.
 pub struct SolverConfig {
     /// Bytes of each solver's table.
     pub table_bytes: usize,
-    /// Opening books by board (an `Arc<Book<W, H>>` each), none when
+    /// Opening books by board (an `Arc<Book<W, H, B>>` each), none when
     /// `--no-book`.
     pub books: Vec<(BoardSize, AnyBook)>,
 }
 
 impl SolverConfig {
     /// The book of the `W` x `H` board, if any.
-    fn book<const W: usize, const H: usize>(&self) -> Option<Arc<Book<W, H>>> {
+    fn book<const W: usize, const H: usize, B: Bitboard>(&self) -> Option<Arc<Book<W, H, B>>> {
         let board = BoardSize::of::<W, H>();
         let (_, book) = self.books.iter().find(|(b, _)| *b == board)?;
-        Arc::clone(book).downcast::<Book<W, H>>().ok()
+        Arc::clone(book).downcast::<Book<W, H, B>>().ok()
     }
 }
 
@@ -49,17 +50,17 @@ impl SolverConfig {
 /// that board, else a new one, made after the old one is dropped so that a
 /// worker never holds two tables. Cleared either way, so that an answer does
 /// not depend on the jobs before it.
-pub fn solver_for<'a, const W: usize, const H: usize>(
+pub fn solver_for<'a, const W: usize, const H: usize, B: Bitboard>(
     kept: &'a mut Option<WorkerSolver>,
     config: &SolverConfig,
-) -> Result<&'a mut Solver<W, H>, TableError> {
+) -> Result<&'a mut Solver<W, H, B>, TableError> {
     let board = BoardSize::of::<W, H>();
     if kept.as_ref().is_some_and(|k| k.board != board) {
         *kept = None;
     }
     if kept.is_none() {
-        let mut solver = Solver::<W, H>::with_table_bytes(config.table_bytes)?;
-        solver.set_book(config.book::<W, H>());
+        let mut solver = Solver::<W, H, B>::with_table_bytes(config.table_bytes)?;
+        solver.set_book(config.book::<W, H, B>());
         *kept = Some(WorkerSolver {
             board,
             solver: Box::new(solver),
@@ -67,7 +68,7 @@ pub fn solver_for<'a, const W: usize, const H: usize>(
     }
     let solver = kept
         .as_mut()
-        .and_then(|k| k.solver.downcast_mut::<Solver<W, H>>())
+        .and_then(|k| k.solver.downcast_mut::<Solver<W, H, B>>())
         .expect("the kept solver is for this board");
     solver.clear();
     solver.reset_node_count();
@@ -267,8 +268,8 @@ struct RunTask<'a> {
 
 impl ForBoard for RunTask<'_> {
     type Output = Reply;
-    fn run<const W: usize, const H: usize>(self) -> Reply {
-        match solver_for::<W, H>(self.kept, self.config) {
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Reply {
+        match solver_for::<W, H, B>(self.kept, self.config) {
             Ok(solver) => {
                 // The solver polls the flag inside its searches too, so a
                 // request whose client has gone stops within milliseconds.

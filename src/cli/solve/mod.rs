@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 
 use clap::Args;
 
+use c4::Bitboard;
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PipelineError, run_ordered};
@@ -161,7 +162,7 @@ pub fn run(args: &SolveArgs) -> u8 {
 }
 
 /// `c4 solve` on a `W` x `H` board.
-fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
+fn solve_all<const W: usize, const H: usize, B: Bitboard>(args: &SolveArgs) -> u8 {
     let opts = Options {
         weak: args.weak,
         stats: args.stats,
@@ -185,7 +186,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         solvers: workers,
         per_solver: solver_bytes(
             args.table.tt_size,
-            Position::<W, H>::KEY_BITS as u32,
+            Position::<W, H, B>::KEY_BITS as u32,
             search_threads,
         ),
         positions: if !from_stdin {
@@ -195,9 +196,9 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
         } else {
             IN_FLIGHT_INPUT_BYTES
         },
-        book: args.book.memory::<W, H>(),
+        book: args.book.memory::<W, H, B>(),
     };
-    let pool = match solver_pool::<W, H>(
+    let pool = match solver_pool::<W, H, B>(
         "solve",
         &need,
         &args.book,
@@ -236,7 +237,7 @@ fn solve_all<const W: usize, const H: usize>(args: &SolveArgs) -> u8 {
             }
         }
     };
-    let work = |solver: &mut Solver<W, H>, raw: &RawInput| evaluate(solver, raw, &opts, &status);
+    let work = |solver: &mut Solver<W, H, B>, raw: &RawInput| evaluate(solver, raw, &opts, &status);
     let result = if from_stdin {
         let stdin = io::stdin();
         if stdin.is_terminal() {

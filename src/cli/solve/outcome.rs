@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use c4::Bitboard;
 use c4::input::{InputError, Line};
 use c4::position::moves_to_string;
 use c4::{BoardSize, Solver};
@@ -175,13 +176,13 @@ impl Outcome {
 
 /// Solves one input with a cleared table, so that results do not depend on
 /// what was solved before, and tells `status` of its search.
-pub fn evaluate<const W: usize, const H: usize>(
-    solver: &mut Solver<W, H>,
+pub fn evaluate<const W: usize, const H: usize, B: Bitboard>(
+    solver: &mut Solver<W, H, B>,
     raw: &RawInput,
     opts: &Options,
     status: &Status,
 ) -> Outcome {
-    let (moves, pos) = match raw.parse::<W, H>() {
+    let (moves, pos) = match raw.parse::<W, H, B>() {
         Ok(Line::Position { moves, position }) => (moves.to_owned(), position),
         Ok(Line::Comment(text)) => {
             return Outcome::Comment {
@@ -236,8 +237,8 @@ mod tests {
     }
 
     /// [`evaluate`] with no status.
-    fn evaluate_quiet<const W: usize, const H: usize>(
-        solver: &mut Solver<W, H>,
+    fn evaluate_quiet<const W: usize, const H: usize, B: Bitboard>(
+        solver: &mut Solver<W, H, B>,
         raw: &RawInput,
         opts: &Options,
     ) -> Outcome {

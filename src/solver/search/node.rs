@@ -5,6 +5,7 @@
 
 use std::ops::ControlFlow::{self, Break, Continue};
 
+use crate::Bitboard;
 use crate::position::{Position, row_mask};
 use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, STOP_POLL_NODES, SYMMETRY_MAX_MOVES};
 use crate::solver::ordering::{MoveSorter, order_moves};
@@ -63,32 +64,32 @@ impl Window {
 /// Where a node's result goes: its table, its stored key (and whether that
 /// is its mirror image's), and the node count when it was entered.
 #[derive(Clone, Copy)]
-struct Slot<'t> {
-    table: &'t Table,
-    key: u64,
+struct Slot<'t, B: Bitboard> {
+    table: &'t Table<B>,
+    key: B,
     mirrored: bool,
     nodes_before: u64,
 }
 
 /// How the loop over a node's moves ended when no move cut it off.
-struct Searched {
+struct Searched<B: Bitboard> {
     /// The move that raised alpha last, if any did.
-    best: Option<u64>,
+    best: Option<B>,
     /// The window's alpha at the end: the exact score if `best` is set.
     alpha: i32,
     /// The highest value a searched move returned.
     value: i32,
     /// The moves searched.
-    cells: u64,
+    cells: B,
 }
 
-impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
+impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// Cells of the board, as a score-sized integer.
     const CELLS: i32 = (W * H) as i32;
     /// Rows (0-based) whose index has the parity of `H`: with an even number
     /// of empty cells in every column, the next stone of each column lands on
     /// such a row.
-    const SAME_PARITY_ROWS: u64 = {
+    const SAME_PARITY_ROWS: u128 = {
         let mut rows = 0;
         let mut r = 0;
         while r < H {
@@ -101,7 +102,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     };
     /// The other rows: a column's lowest empty cell lies on one of these iff
     /// the column has an odd number of empty cells.
-    const OTHER_PARITY_ROWS: u64 = Position::<W, H>::BOARD & !Self::SAME_PARITY_ROWS;
+    const OTHER_PARITY_ROWS: u128 = Position::<W, H, B>::BOARD_BITS & !Self::SAME_PARITY_ROWS;
 
     /// Enters a big node of a parallel search (`busy` is set only for
     /// those): marks its key, and puts it on the watched path if there is
@@ -110,7 +111,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     fn enter_big_node(
         &mut self,
         busy: Option<&Busy>,
-        slot: &Slot<'_>,
+        slot: &Slot<'_, B>,
         stones: usize,
         w: Window,
     ) -> Option<usize> {
@@ -137,10 +138,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// of [`Searcher::negamax`]) or narrows its window with a true bound.
     pub(super) fn search(
         &mut self,
-        pos: &Position<W, H>,
+        pos: &Position<W, H, B>,
         alpha: i32,
         beta: i32,
-        opponent_threats: u64,
+        opponent_threats: B,
     ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
@@ -155,7 +156,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         settle!(Self::reachable_scores(pos, &mut w));
         settle!(Self::dead_positions(pos, &mut w));
         settle!(Self::claimeven(pos, &mut w));
-        if candidates & (candidates - 1) == 0 {
+        if candidates & (candidates - B::ONE) == B::ZERO {
             return self.only_move(pos, candidates, w);
         }
         if let Some(score) = self.book_score(pos) {
@@ -165,7 +166,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         let stones = pos.moves_played();
         let etc = Self::CELLS - stones as i32 >= ETC_MIN_EMPTY;
         let child_table = self.tables.of(stones + 1);
-        let mut keys = [0u64; W];
+        let mut keys = [B::ZERO; W];
         if etc {
             Self::prefetch_children(pos, candidates, child_table, &mut keys);
         }
@@ -221,10 +222,10 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// left and a move is safe (nobody can win any more). Else `Continue`
     /// with the safe moves (at least one).
     #[inline(always)]
-    fn terminal(pos: &Position<W, H>, opponent_threats: u64) -> ControlFlow<i32, u64> {
+    fn terminal(pos: &Position<W, H, B>, opponent_threats: B) -> ControlFlow<i32, B> {
         let moves = pos.moves_played() as i32;
         let candidates = pos.non_losing_moves_given(opponent_threats);
-        if candidates == 0 {
+        if candidates == B::ZERO {
             return Break(-(Self::CELLS - moves) / 2);
         }
         if moves >= Self::CELLS - 2 {
@@ -240,7 +241,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// second. The window is clipped to that range; `Break` with the
     /// clipped bound when the caller asks for more than is reachable.
     #[inline(always)]
-    fn reachable_scores(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
+    fn reachable_scores(pos: &Position<W, H, B>, w: &mut Window) -> ControlFlow<i32> {
         let moves = pos.moves_played() as i32;
         w.raise(-(Self::CELLS - 2 - moves) / 2)?;
         w.lower((Self::CELLS - 1 - moves) / 2)
@@ -251,12 +252,12 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// least 0 if it is the opponent). `Break` with the bound when the
     /// window closes. Middle-Medium (first 300 lines): -2% nodes.
     #[inline(always)]
-    fn dead_positions(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
-        let empty = Position::<W, H>::BOARD & !pos.mask();
-        if w.beta > 0 && !Position::<W, H>::has_four(pos.current() | empty) {
+    fn dead_positions(pos: &Position<W, H, B>, w: &mut Window) -> ControlFlow<i32> {
+        let empty = Position::<W, H, B>::board() & !pos.mask();
+        if w.beta > 0 && !Position::<W, H, B>::has_four(pos.current() | empty) {
             w.lower(0)?;
         }
-        if w.alpha < 0 && !Position::<W, H>::has_four(pos.opponent() | empty) {
+        if w.alpha < 0 && !Position::<W, H, B>::has_four(pos.opponent() | empty) {
             w.raise(0)?;
         }
         Continue(())
@@ -276,24 +277,26 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// closes. Middle-Medium (first 300 lines): -5.8% nodes, -10%
     /// instructions.
     #[inline(always)]
-    fn claimeven(pos: &Position<W, H>, w: &mut Window) -> ControlFlow<i32> {
-        let empty = Position::<W, H>::BOARD & !pos.mask();
-        let odd_columns = pos.possible() & Self::OTHER_PARITY_ROWS;
-        if odd_columns == 0 {
+    fn claimeven(pos: &Position<W, H, B>, w: &mut Window) -> ControlFlow<i32> {
+        let empty = Position::<W, H, B>::board() & !pos.mask();
+        let odd_columns = pos.possible() & B::from_u128(Self::OTHER_PARITY_ROWS);
+        if odd_columns == B::ZERO {
             if w.beta > 0 {
-                let ours = pos.current() | (empty & Self::SAME_PARITY_ROWS);
-                if !Position::<W, H>::has_four(ours) {
+                let ours = pos.current() | (empty & B::from_u128(Self::SAME_PARITY_ROWS));
+                if !Position::<W, H, B>::has_four(ours) {
                     w.lower(0)?;
                 }
             }
-        } else if w.alpha < 1 && odd_columns & (odd_columns - 1) == 0 {
-            let theirs = pos.opponent() | (empty & Self::SAME_PARITY_ROWS);
-            if !Position::<W, H>::has_four(theirs) {
+        } else if w.alpha < 1 && odd_columns & (odd_columns - B::ONE) == B::ZERO {
+            let theirs = pos.opponent() | (empty & B::from_u128(Self::SAME_PARITY_ROWS));
+            if !Position::<W, H, B>::has_four(theirs) {
                 // Both bounds are applied before the window is checked: the
                 // value returned is the higher one.
                 w.alpha = w.alpha.max(0);
                 if w.alpha < 1
-                    && Position::<W, H>::has_four(pos.current() | (empty & Self::OTHER_PARITY_ROWS))
+                    && Position::<W, H, B>::has_four(
+                        pos.current() | (empty & B::from_u128(Self::OTHER_PARITY_ROWS)),
+                    )
                 {
                     w.alpha = 1;
                 }
@@ -311,7 +314,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// the child's own entry holds the same information. Returns with the
     /// meaning of [`Searcher::negamax`] for the window `w`.
     #[inline(always)]
-    fn only_move(&mut self, pos: &Position<W, H>, cell: u64, w: Window) -> i32 {
+    fn only_move(&mut self, pos: &Position<W, H, B>, cell: B, w: Window) -> i32 {
         let mut child = *pos;
         child.play(cell);
         -self.negamax(&child, -w.beta, -w.alpha)
@@ -320,7 +323,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// The book's exact score of `pos`, a valid answer to any window, if the
     /// position has few enough stones for the book and is in it.
     #[inline(always)]
-    fn book_score(&self, pos: &Position<W, H>) -> Option<i32> {
+    fn book_score(&self, pos: &Position<W, H, B>) -> Option<i32> {
         if (pos.moves_played() as i32) < self.book_below {
             self.book.and_then(|book| book.get(pos))
         } else {
@@ -337,19 +340,19 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// play the move.
     #[inline(always)]
     fn prefetch_children(
-        pos: &Position<W, H>,
-        candidates: u64,
-        child_table: &Table,
-        keys: &mut [u64; W],
+        pos: &Position<W, H, B>,
+        candidates: B,
+        child_table: &Table<B>,
+        keys: &mut [B; W],
     ) {
         let base = pos.opponent() + pos.mask();
         let child_stones = pos.moves_played() + 1;
         let mut rest = candidates;
-        while rest != 0 {
+        while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
             let key = Self::stored_key(base + cell, child_stones).0;
-            keys[Position::<W, H>::column_of(cell)] = key;
+            keys[Position::<W, H, B>::column_of(cell)] = key;
             child_table.prefetch(key);
         }
     }
@@ -359,7 +362,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// is exact or closes the window; else `Continue` with the stored best
     /// column (for this position, not its mirror), if any.
     #[inline(always)]
-    fn probe_table(slot: &Slot<'_>, w: &mut Window) -> ControlFlow<i32, Option<usize>> {
+    fn probe_table(slot: &Slot<'_, B>, w: &mut Window) -> ControlFlow<i32, Option<usize>> {
         let Some(entry) = slot.table.probe(slot.key) else {
             return Continue(None);
         };
@@ -386,18 +389,18 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     #[inline(always)]
     fn transposition_cutoff(
         &self,
-        slot: &Slot<'_>,
-        candidates: u64,
-        keys: &[u64; W],
-        child_table: &Table,
+        slot: &Slot<'_, B>,
+        candidates: B,
+        keys: &[B; W],
+        child_table: &Table<B>,
         beta: i32,
         child_cap: &mut [i32; W],
     ) -> ControlFlow<i32> {
         let mut rest = candidates;
-        while rest != 0 {
+        while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            let col = Position::<W, H>::column_of(cell);
+            let col = Position::<W, H, B>::column_of(cell);
             if let Some(entry) = child_table.probe(keys[col]) {
                 if entry.bound != Bound::Lower && -entry.score >= beta {
                     self.record(slot, Bound::Lower, -entry.score, Some(cell));
@@ -432,41 +435,41 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     #[inline(always)]
     fn search_moves(
         &mut self,
-        pos: &Position<W, H>,
-        slot: &Slot<'_>,
+        pos: &Position<W, H, B>,
+        slot: &Slot<'_, B>,
         mut w: Window,
-        candidates: u64,
+        candidates: B,
         table_move: Option<usize>,
         child_cap: &[i32; W],
-        keys: &[u64; W],
-        opponent_threats: u64,
+        keys: &[B; W],
+        opponent_threats: B,
         etc: bool,
-    ) -> ControlFlow<i32, Searched> {
+    ) -> ControlFlow<i32, Searched<B>> {
         let mut first = table_move
-            .map(|col| candidates & Position::<W, H>::column_mask(col))
-            .filter(|&cell| cell != 0);
-        let remaining = candidates & !first.unwrap_or(0);
-        let mut sorter: Option<MoveSorter<W>> = None;
+            .map(|col| candidates & Position::<W, H, B>::column_mask(col))
+            .filter(|&cell| cell != B::ZERO);
+        let remaining = candidates & !first.unwrap_or(B::ZERO);
+        let mut sorter: Option<MoveSorter<W, B>> = None;
         // The threats each sorted move leaves us, by column (the child's
         // opponent threats), filled in when the moves are scored.
-        let mut child_threats = [0u64; W];
+        let mut child_threats = [B::ZERO; W];
         let mut best = None;
         // Fail-soft low: the highest value any searched move returned.
         let mut value = i32::MIN;
-        let mut searched = 0u64;
+        let mut searched = B::ZERO;
         let busy = self
             .busy
             .filter(|_| Self::CELLS - pos.moves_played() as i32 >= DEFER_MIN_EMPTY as i32 && etc);
         let level = self.enter_big_node(busy, slot, pos.moves_played(), w);
         // Deferred moves: `deferred[deferred_next..deferred_len]` are still
         // to be searched, once the others have been.
-        let mut deferred = [0u64; W];
+        let mut deferred = [B::ZERO; W];
         let (mut deferred_len, mut deferred_next) = (0, 0);
         loop {
             let (cell, threats) = match first.take() {
                 Some(cell) => (
                     cell,
-                    Position::<W, H>::completing_cells(pos.current() | cell, pos.mask() | cell),
+                    Position::<W, H, B>::completing_cells(pos.current() | cell, pos.mask() | cell),
                 ),
                 None => {
                     let sorter = sorter.get_or_insert_with(|| {
@@ -481,22 +484,22 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                         )
                     });
                     match sorter.next() {
-                        Some(cell) => (cell, child_threats[Position::<W, H>::column_of(cell)]),
+                        Some(cell) => (cell, child_threats[Position::<W, H, B>::column_of(cell)]),
                         None if deferred_next < deferred_len => {
                             let cell = deferred[deferred_next];
                             deferred_next += 1;
-                            (cell, child_threats[Position::<W, H>::column_of(cell)])
+                            (cell, child_threats[Position::<W, H, B>::column_of(cell)])
                         }
                         None => break,
                     }
                 }
             };
-            let col = Position::<W, H>::column_of(cell);
+            let col = Position::<W, H, B>::column_of(cell);
             if child_cap[col] <= w.alpha {
                 continue;
             }
             if let Some(busy) = busy
-                && searched != 0
+                && searched != B::ZERO
                 && deferred_len < W
                 && deferred_next == 0
                 && busy.contains(keys[col])
@@ -505,7 +508,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 deferred_len += 1;
                 continue;
             }
-            if level.is_some() && searched != 0 && self.settle_path() {
+            if level.is_some() && searched != B::ZERO && self.settle_path() {
                 return Break(self.unwind(busy, slot.key, level));
             }
             let mut child = *pos;
@@ -546,9 +549,9 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     #[inline(always)]
     fn store(
         &self,
-        slot: &Slot<'_>,
-        searched: Searched,
-        candidates: u64,
+        slot: &Slot<'_, B>,
+        searched: Searched<B>,
+        candidates: B,
         child_cap: &[i32; W],
         table_move: Option<usize>,
     ) -> i32 {
@@ -558,13 +561,13 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
         }
         let mut value = searched.value;
         let mut rest = candidates & !searched.cells;
-        while rest != 0 {
+        while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            value = value.max(child_cap[Position::<W, H>::column_of(cell)]);
+            value = value.max(child_cap[Position::<W, H, B>::column_of(cell)]);
         }
         debug_assert!(value <= searched.alpha);
-        let best = table_move.map(Position::<W, H>::column_mask);
+        let best = table_move.map(Position::<W, H, B>::column_mask);
         self.record(slot, Bound::Upper, value, best);
         value
     }
@@ -575,9 +578,9 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// share an entry; later this almost never happens and computing the
     /// mirror (an eighth of the time per node) is not worth it.
     #[inline(always)]
-    pub(super) fn stored_key(key: u64, moves: usize) -> (u64, bool) {
+    pub(super) fn stored_key(key: B, moves: usize) -> (B, bool) {
         if moves < SYMMETRY_MAX_MOVES {
-            let mirrored = Position::<W, H>::mirror(key);
+            let mirrored = Position::<W, H, B>::mirror(key);
             if mirrored < key {
                 return (mirrored, true);
             }
@@ -588,7 +591,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
     /// Stores a search result for the node of `slot`, with its best move
     /// `cell` (if any) and the work it took (log2 of its nodes).
     #[inline(always)]
-    fn record(&self, slot: &Slot<'_>, bound: Bound, score: i32, cell: Option<u64>) {
+    fn record(&self, slot: &Slot<'_, B>, bound: Bound, score: i32, cell: Option<B>) {
         let nodes = self.nodes - slot.nodes_before + 1;
         slot.table.store(
             slot.key,
@@ -596,7 +599,7 @@ impl<'t, const W: usize, const H: usize> Searcher<'t, W, H> {
                 bound,
                 score,
                 best: cell.map(|c| {
-                    let col = Position::<W, H>::column_of(c);
+                    let col = Position::<W, H, B>::column_of(c);
                     if slot.mirrored { W - 1 - col } else { col }
                 }),
                 work: 64 - nodes.leading_zeros(),
