@@ -31,12 +31,12 @@ trap 'rm -f "$c4"' EXIT
 cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
 chmod +x "$c4"
 
-# Every supported size (width, height >= 4, width * (height + 1) <= 64),
+# Every supported size (width, height >= 4, width * (height + 1) <= 128),
 # as "cells width height", fewest cells first.
 sizes=()
-for w in $(seq 4 16); do
-    for h in $(seq 4 16); do
-        (( w * (h + 1) <= 64 )) && sizes+=("$((w * h)) $w $h")
+for w in $(seq 4 25); do
+    for h in $(seq 4 31); do
+        (( w * (h + 1) <= 128 )) && sizes+=("$((w * h)) $w $h")
     done
 done
 mapfile -t sizes < <(printf '%s\n' "${sizes[@]}" | sort -n -k1,1 -k2,2)
