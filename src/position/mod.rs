@@ -203,7 +203,10 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// The cells of 0-based column `col`.
     #[inline(always)]
     pub fn column_mask(col: usize) -> B {
-        B::from_u128(((1u128 << H) - 1) << (col * (H + 1)))
+        // The constant is narrowed first, so the shift by a run-time amount
+        // is one of the word's (a 128-bit shift on a 64-bit board would cost
+        // the search, which masks a column per move).
+        B::from_u128((1u128 << H) - 1) << (col * (H + 1))
     }
 
     /// The top cell of 0-based column `col`.
