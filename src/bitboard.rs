@@ -60,22 +60,16 @@ pub trait Bitboard:
     /// The low `BITS` bits of `value`.
     fn from_u128(value: u128) -> Self;
     /// The value as a `u128`.
-    fn to_u128(self) -> u128;
+    #[inline(always)]
+    fn to_u128(self) -> u128 {
+        self.into()
+    }
     /// The word folded to 64 bits (the two halves XORed): itself for `u64`.
     /// For hashing, never for identity.
     #[inline(always)]
     fn fold64(self) -> u64 {
         let x = self.to_u128();
         x as u64 ^ (x >> 64) as u64
-    }
-    /// `self << shift`, or 0 when `shift` is at least `BITS`.
-    #[inline(always)]
-    fn shl_or_zero(self, shift: usize) -> Self {
-        if shift >= Self::BITS {
-            Self::ZERO
-        } else {
-            self << shift
-        }
     }
 }
 
@@ -114,10 +108,6 @@ macro_rules! bitboard_word {
             fn from_u128(value: u128) -> Self {
                 value as $t
             }
-            #[inline(always)]
-            fn to_u128(self) -> u128 {
-                self as u128
-            }
         }
     };
 }
@@ -138,7 +128,5 @@ mod tests {
         assert_eq!(Bitboard::trailing_zeros(1u128 << 100), 100);
         assert_eq!(Bitboard::leading_zeros(1u128 << 100), 27);
         assert_eq!(Bitboard::count_ones(x), 5);
-        assert_eq!(Bitboard::shl_or_zero(1u64, 64), 0);
-        assert_eq!(Bitboard::shl_or_zero(1u128, 64), 1 << 64);
     }
 }
