@@ -234,7 +234,7 @@ fn bad_input_is_400_naming_the_character_and_the_reason() {
     );
     assert_bad(
         &server,
-        "/api/analyze?width=9&height=9",
+        "/api/analyze?width=11&height=11",
         "board",
         None,
         "too big",
@@ -351,7 +351,19 @@ fn routes_methods_and_sizes() {
     assert!(r.json()["error"].as_str().unwrap().contains("2048"));
 
     let info = server.get_json("/api/info");
-    assert_eq!(info["boards"].as_array().unwrap().len(), 42);
+    // Every size the library supports, up to the 128-bit boards.
+    let boards: Vec<(u64, u64)> = info["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["width"].as_u64().unwrap(), b["height"].as_u64().unwrap()))
+        .collect();
+    let supported: Vec<(u64, u64)> = c4::board::SUPPORTED
+        .iter()
+        .map(|&(w, h)| (w as u64, h as u64))
+        .collect();
+    assert_eq!(boards, supported);
+    assert!(boards.contains(&(4, 31)) && boards.contains(&(8, 15)));
     let with_book: Vec<&Value> = info["boards"]
         .as_array()
         .unwrap()
