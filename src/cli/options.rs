@@ -26,8 +26,8 @@ pub use super::output::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 #[derive(Args, Debug, Clone, Copy)]
 pub struct BoardArgs {
     /// Columns of the board: 4 or more, with width x (height + 1) at most
-    /// 64 (so up to 12 columns on a 4-row board). Columns 10 and up are
-    /// written a, b, c in move strings.
+    /// 128 (so up to 25 columns on a 4-row board). Columns 10 and up are
+    /// written a, b, c ... p in move strings.
     #[arg(
         long,
         value_name = "W",
@@ -36,7 +36,7 @@ pub struct BoardArgs {
         help_heading = "Board"
     )]
     pub width: usize,
-    /// Rows of the board: 4 or more (up to 15 on a 4-column board).
+    /// Rows of the board: 4 or more (up to 31 on a 4-column board).
     #[arg(
         long,
         value_name = "H",
