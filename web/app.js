@@ -661,7 +661,7 @@ async function start() {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "ArrowLeft") undo();
     else if (e.key === "ArrowRight") redo();
-    else if (/^[1-9a-c]$/i.test(e.key)) {
+    else if (/^[1-9a-p]$/i.test(e.key)) {
       const col = parseInt(e.key, 36) - 1;
       if (col < state.width) clickColumn(col);
     }
