@@ -284,6 +284,12 @@ impl BoardSize {
         self.width * self.height
     }
 
+    /// Bits of a position's key on this board (`Position::KEY_BITS`): a
+    /// column of `height + 1` bits for each column.
+    pub fn key_bits(self) -> u32 {
+        (self.width * (self.height + 1)) as u32
+    }
+
     /// Every supported size, in the order of [`SUPPORTED`].
     pub fn all() -> impl Iterator<Item = BoardSize> {
         SUPPORTED
@@ -409,6 +415,7 @@ mod tests {
             let (w, h, bits) = board.dispatch(Dims);
             assert_eq!((w, h), (board.width(), board.height()));
             assert!(bits <= MAX_BITS);
+            assert_eq!(board.key_bits() as usize, bits);
         }
     }
 

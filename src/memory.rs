@@ -36,6 +36,13 @@ pub fn table_bytes(asked: usize, key_bits: u32) -> Option<usize> {
     Some(bucket_bytes << buckets.ilog2().min(key_bits))
 }
 
+/// The least `asked` that [`table_bytes`] accepts for keys of `key_bits`
+/// bits: the smallest table those keys fit in.
+pub fn min_table_bytes(key_bits: u32) -> usize {
+    let (bucket_bytes, max_stored_bits) = layout(key_bits);
+    bucket_bytes << key_bits.saturating_sub(max_stored_bits)
+}
+
 /// Bytes of the tables of one solver made with
 /// `Solver::with_table_bytes(asked)` and `set_threads(threads)`, for keys of
 /// `key_bits` bits (`Position::KEY_BITS`): the full table; when it is bigger
@@ -140,7 +147,7 @@ impl fmt::Display for Bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::table::Table;
+    use crate::solver::table::{Table, TableError};
 
     #[test]
     fn table_sizes_are_those_the_tables_take() {
@@ -159,6 +166,34 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_least_table_is_the_least_the_tables_accept() {
+        for key_bits in [20, 42, 43, 49, 56, 63, 64, 65, 100, 107, 108, 120, 128] {
+            let least = min_table_bytes(key_bits);
+            let (made, refused) = if key_bits > 64 {
+                (
+                    Table::<u128>::new_untouched(least, key_bits).map(|t| t.bytes()),
+                    Table::<u128>::new_untouched(least - 1, key_bits).map(|t| t.bytes()),
+                )
+            } else {
+                (
+                    Table::<u64>::new_untouched(least, key_bits).map(|t| t.bytes()),
+                    Table::<u64>::new_untouched(least - 1, key_bits).map(|t| t.bytes()),
+                )
+            };
+            assert_eq!(made.ok(), Some(least), "{key_bits}");
+            assert!(
+                matches!(refused, Err(TableError::TooSmall { needed, .. }) if needed == least),
+                "{key_bits}"
+            );
+        }
+        // 7x6 keys fit in 2 KiB; 7x8 keys (63 bits) need 32 MiB, 128-bit
+        // keys 64 MiB, the default table.
+        assert_eq!(min_table_bytes(49), 2 << 10);
+        assert_eq!(min_table_bytes(63), 32 << 20);
+        assert_eq!(min_table_bytes(128), 64 << 20);
     }
 
     #[test]

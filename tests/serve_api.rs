@@ -425,6 +425,82 @@ fn the_node_limit_is_reported_as_such() {
     assert_eq!(server.status()["limited"], 4);
 }
 
+/// A server whose table (`--tt-size`) is too small for some boards' keys
+/// lists only the others in `/api/info`, answers them, and refuses the rest
+/// with 422 naming the table, never with a 500. The CLI is the witness of
+/// which boards a table fits: `c4 solve --tt-size 16M` refuses the same ones.
+#[test]
+fn boards_too_big_for_the_table_are_refused_as_such() {
+    let server = Server::start(&["--workers", "1", "--no-book", "--tt-size", "16M"]);
+    let info = server.get_json("/api/info");
+    let listed: Vec<(usize, usize)> = info["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let size = |k: &str| b[k].as_u64().unwrap() as usize;
+            (size("width"), size("height"))
+        })
+        .collect();
+    // An entry keeps 42 key bits in one word, 107 in two, so a table of
+    // 2^20 one-word or 2^19 two-word buckets takes keys of 62 or 126 bits:
+    // left out are the 63- and 64-bit boards and the 128-bit ones.
+    let refused = [(7, 8), (9, 6), (4, 15), (8, 7), (4, 31), (8, 15), (16, 7)];
+    let served: Vec<(usize, usize)> = c4::board::SUPPORTED
+        .into_iter()
+        .filter(|b| !refused.contains(b))
+        .collect();
+    assert_eq!(listed, served);
+    assert!(listed.contains(&(7, 6)) && listed.contains(&(25, 4)));
+    // A game already won (four in column 1) needs a solver but no search.
+    let won = "1212121";
+    for (w, h) in c4::board::SUPPORTED {
+        let path = format!("/api/analyze?moves={won}&width={w}&height={h}");
+        let r = server.get(&path);
+        let (width, height) = (w.to_string(), h.to_string());
+        let cli = [
+            "solve",
+            "--no-book",
+            "--tt-size",
+            "16M",
+            "--width",
+            &width,
+            "--height",
+            &height,
+            won,
+        ];
+        if listed.contains(&(w, h)) {
+            assert_eq!(r.status, 200, "{path}: {}", r.body);
+            assert_eq!(r.json()["board_size"], format!("{w}x{h}"));
+            // The won game's score: the loser to move, beaten on move 7.
+            let score = -(((w * h) as i64 - 5) / 2);
+            assert_eq!(c4_stdout(&cli), format!("{won} {score}\n"), "{w}x{h}");
+        } else {
+            assert_eq!(r.status, 422, "{path}: {}", r.body);
+            let v = r.json();
+            assert_eq!(v["limit"], "table", "{path}");
+            assert_eq!(v["table_bytes"], 16 << 20);
+            let message = v["error"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("table too small: the {w}x{h} board needs"))
+                    && message.ends_with("and this server's is 16 MiB (c4 serve --tt-size)"),
+                "{message}"
+            );
+            let needed = v["needed_bytes"].as_u64().unwrap();
+            assert!(needed > 16 << 20, "{message}");
+            let stderr = c4_stderr_failing(&cli);
+            assert!(
+                stderr.contains(&format!("it needs at least {needed} bytes")),
+                "{w}x{h}: the CLI says {stderr}"
+            );
+        }
+    }
+    assert_eq!(
+        server.status()["answered"].as_u64(),
+        Some(listed.len() as u64)
+    );
+}
+
 /// One worker and one place in the queue: a third request is turned away
 /// with 503 and Retry-After. Walking away from the running request and the
 /// queued one cancels both: neither is answered.

@@ -402,7 +402,9 @@ function showError(message) {
 function explain(error) {
   if (error.name === "AbortError") return "Stopped.";
   if (error instanceof ApiError) {
-    if (error.status === 422) return "Too hard to answer within this server's limit (c4 serve --max-nodes).";
+    if (error.status === 422 && error.body && error.body.limit === "nodes") {
+      return "Too hard to answer within this server's limit (c4 serve --max-nodes).";
+    }
     if (error.status === 503) return "The server is busy: try again in a moment.";
     return `The server says: ${error.message}`;
   }

@@ -1,5 +1,5 @@
 //! The routes of `c4 serve`: the page, the JSON API, and the answers to
-//! everything else (400, 404, 405, 413, 414, 503), each a JSON object.
+//! everything else (400, 404, 405, 413, 414, 422, 503), each a JSON object.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,6 +16,7 @@ use serde_json::json;
 
 use c4::Bitboard;
 use c4::level::Level;
+use c4::memory::{Bytes, min_table_bytes, table_bytes};
 use c4::rng::SplitMix64;
 use c4::{BoardSize, ForBoard};
 
@@ -25,8 +26,8 @@ use super::compute::{Kind, Reply, Task};
 use super::pool::SubmitError;
 use c4::input::parse_position;
 
-/// The longest URL (path and query) accepted: a position has at most 60
-/// moves, so 2 KiB leaves room for any encoding of every parameter.
+/// The longest URL (path and query) accepted: a position has at most 124
+/// moves (4x31), so 2 KiB leaves room for any encoding of every parameter.
 pub const MAX_URI_BYTES: usize = 2048;
 
 /// The seconds a client told 503 is asked to wait.
@@ -296,6 +297,9 @@ impl Drop for CancelOnDrop {
 
 /// Queues `task` and waits for its answer.
 async fn compute(app: &App, task: Task) -> Response {
+    if let Some(refusal) = table_too_small(app, task.board) {
+        return refusal;
+    }
     let flag = Arc::new(AtomicBool::new(false));
     let mut guard = CancelOnDrop {
         flag: Arc::clone(&flag),
@@ -334,6 +338,30 @@ async fn compute(app: &App, task: Task) -> Response {
         ),
         Ok(Reply::Cancelled | Reply::Failed) | Err(_) => failed(),
     }
+}
+
+/// 422 when the server's table (`--tt-size`) is too small for the keys of
+/// `board`: its solver could not be made. `None` when it fits.
+fn table_too_small(app: &App, board: BoardSize) -> Option<Response> {
+    if serves(app, board) {
+        return None;
+    }
+    let needed = min_table_bytes(board.key_bits());
+    Some(error(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &format!(
+            "table too small: the {board} board needs a table of at least {}, and this \
+             server's is {} (c4 serve --tt-size)",
+            Bytes(needed),
+            Bytes(app.table_bytes)
+        ),
+        json!({ "limit": "table", "needed_bytes": needed, "table_bytes": app.table_bytes }),
+    ))
+}
+
+/// Whether the server's table fits the keys of `board`.
+pub fn serves(app: &App, board: BoardSize) -> bool {
+    table_bytes(app.table_bytes, board.key_bits()).is_some()
 }
 
 /// 500: the solver failed.
@@ -453,6 +481,7 @@ async fn info(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Respons
     }
     let status = app.pool.status();
     let boards: Vec<BoardInfo> = BoardSize::all()
+        .filter(|&b| serves(&app, b))
         .map(|b| BoardInfo {
             width: b.width(),
             height: b.height(),

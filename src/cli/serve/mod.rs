@@ -14,6 +14,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use c4::Bitboard;
+use c4::memory::{Bytes, min_table_bytes};
 use c4::{BoardSize, ForBoard};
 
 use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
@@ -68,8 +69,10 @@ API (GET; errors are JSON objects with an \"error\" field):
   /api/status   workers busy, jobs queued, answered, cancelled, rejected
 Status: 200 answered; 400 a bad parameter (the error names it, and the
 character for a bad position); 404 no such page; 405 not GET; 413 a request
-with a body; 414 a URL over 2 KiB; 422 the node limit reached; 503 the queue
-is full (retry after the seconds of Retry-After).
+with a body; 414 a URL over 2 KiB; 422 the node limit reached, or a board
+whose keys need a bigger table than --tt-size (7x8 needs 32M, the largest
+boards 64M, the default; /api/info lists only the boards served); 503 the
+queue is full (retry after the seconds of Retry-After).
 
 Exit status: 0 never (it serves until stopped); 1 if it cannot listen; 2 for
 a bad command line.
@@ -119,6 +122,10 @@ pub struct App {
     max_nodes: u64,
     /// The boards with a book.
     books: Vec<BoardSize>,
+    /// Bytes of each worker's table: `--tt-size` rounded down to a power of
+    /// two. Boards whose keys need more are refused (422) and left out of
+    /// `/api/info`.
+    table_bytes: usize,
 }
 
 /// Runs `c4 serve`; returns the exit status (only on failure: it serves
@@ -152,7 +159,22 @@ pub fn run(args: &ServeArgs) -> u8 {
             }),
         ),
         max_nodes: args.max_nodes,
+        table_bytes: 1 << args.table.tt_size.ilog2(),
     });
+    let refused = BoardSize::all().filter(|&b| !api::serves(&app, b)).count();
+    if refused > 0 {
+        let largest = BoardSize::all()
+            .map(|b| min_table_bytes(b.key_bits()))
+            .max()
+            .unwrap_or(0);
+        warn(format_args!(
+            "c4 serve: warning: the {} table (--tt-size) is too small for {refused} of the {} \
+             board sizes, which are refused; --tt-size {}M serves them all",
+            Bytes(app.table_bytes),
+            BoardSize::all().count(),
+            largest >> 20
+        ));
+    }
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .build()
