@@ -55,6 +55,13 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
         self.scores[pos] = score;
     }
 
+    /// Whether a move not handed out yet wins with its player's next stone
+    /// (it was added with the score `i32::MAX`, see [`order_moves`]).
+    #[inline(always)]
+    pub fn has_win(&self) -> bool {
+        self.len > 0 && self.scores[self.len - 1] == i32::MAX
+    }
+
     /// Number of moves not handed out yet.
     #[inline(always)]
     pub fn len(&self) -> usize {
@@ -130,14 +137,7 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
             let mask = pos.mask() | cell;
             let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
             child_threats[col] = ours;
-            let playable = (mask + Position::<W, H, B>::bottom()) & Position::<W, H, B>::board();
-            let forced = playable & ours;
-            let wins = if forced != B::ZERO {
-                forced & (forced - B::ONE) != B::ZERO || forced & (ours >> 1usize) != B::ZERO
-            } else {
-                playable & !(ours >> 1usize) == B::ZERO
-            };
-            let score = if wins {
+            let score = if leaves_no_safe_reply::<W, H, B>(mask, ours) {
                 i32::MAX
             } else {
                 let threats = move_order_score::<W, H, B>(popcnt, mask, ours, opponent_threats);
@@ -154,6 +154,25 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
         }
     }
     sorter
+}
+
+/// Whether a move that leaves the occupied cells `mask` and the threats
+/// `ours` to its player leaves the opponent no safe reply: two playable
+/// threats, a playable one under another, or every playable cell under a
+/// threat. For a move that does not hand the opponent a win at once (a
+/// candidate), that is exactly a win with its player's next stone.
+#[inline(always)]
+pub(crate) fn leaves_no_safe_reply<const W: usize, const H: usize, B: Bitboard>(
+    mask: B,
+    ours: B,
+) -> bool {
+    let playable = (mask + Position::<W, H, B>::bottom()) & Position::<W, H, B>::board();
+    let forced = playable & ours;
+    if forced != B::ZERO {
+        forced & (forced - B::ONE) != B::ZERO || forced & (ours >> 1usize) != B::ZERO
+    } else {
+        playable & !(ours >> 1usize) == B::ZERO
+    }
 }
 
 /// How promising a move looks, for move ordering (higher first), from

@@ -8,7 +8,7 @@ use std::ops::ControlFlow::{self, Break, Continue};
 use crate::Bitboard;
 use crate::position::{Position, row_mask};
 use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, STOP_POLL_NODES, SYMMETRY_MAX_MOVES};
-use crate::solver::ordering::{MoveSorter, order_moves};
+use crate::solver::ordering::{MoveSorter, leaves_no_safe_reply, order_moves};
 use crate::solver::parallel::Busy;
 use crate::solver::table::{Bound, Entry, Table};
 
@@ -81,6 +81,9 @@ struct Searched<B: Bitboard> {
     value: i32,
     /// The moves searched.
     cells: B,
+    /// An upper bound on the value of every move not searched, besides its
+    /// cap (`i32::MAX` if none is known).
+    rest_bound: i32,
 }
 
 impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
@@ -156,6 +159,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         settle!(Self::reachable_scores(pos, &mut w));
         settle!(Self::dead_positions(pos, &mut w));
         settle!(Self::claimeven(pos, &mut w));
+        settle!(Self::win_with_next_stone(pos, candidates, &w));
         if candidates & (candidates - B::ONE) == B::ZERO {
             return self.only_move(pos, candidates, w);
         }
@@ -306,6 +310,52 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             }
         }
         Continue(())
+    }
+
+    /// The highest score when no move wins with our next stone: winning
+    /// with our third stone from now.
+    ///
+    /// Proof. The node's contract says we cannot win with this stone. We
+    /// win with our next one only by a move `m` after which every reply of
+    /// the opponent lets us complete four at once, that is, the opponent
+    /// has no safe reply. The opponent cannot win with its reply (`m` is a
+    /// candidate: it is under none of the opponent's threats and leaves
+    /// none playable), so a reply is safe exactly when it is not under one
+    /// of our threats and blocks every playable one, and [`order_moves`]
+    /// gives `m` the score `i32::MAX` exactly when no reply is: two
+    /// playable threats of ours, one under another of ours, or every
+    /// playable cell under one of ours. So if no scored move has that
+    /// score, the earliest win left is with our third stone, at move
+    /// `n + 5` for a node of `n` stones: score `(W*H + 1 - (n + 4)) / 2`.
+    #[inline(always)]
+    fn no_quick_win(pos: &Position<W, H, B>) -> i32 {
+        (Self::CELLS - 3 - pos.moves_played() as i32) / 2
+    }
+
+    /// A node whose window asks only whether we win with our next stone
+    /// (the best score left after [`Searcher::reachable_scores`]) is settled
+    /// without a search: it does iff a candidate leaves the opponent no safe
+    /// reply ([`leaves_no_safe_reply`]; proof at [`Searcher::no_quick_win`]).
+    /// `Break` with that win's score (exact, at least beta) or with a win
+    /// with our third stone (an upper bound, at most alpha); `Continue` for
+    /// any wider window.
+    #[inline(always)]
+    fn win_with_next_stone(pos: &Position<W, H, B>, candidates: B, w: &Window) -> ControlFlow<i32> {
+        let quick_win = Self::no_quick_win(pos);
+        if w.alpha < quick_win {
+            return Continue(());
+        }
+        let mut rest = candidates;
+        while rest != B::ZERO {
+            let cell = rest & rest.wrapping_neg();
+            rest ^= cell;
+            let mask = pos.mask() | cell;
+            let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
+            if leaves_no_safe_reply::<W, H, B>(mask, ours) {
+                return Break(quick_win + 1);
+            }
+        }
+        Break(quick_win)
     }
 
     /// A node with a single safe move `cell` (most often a forced block):
@@ -465,6 +515,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         // to be searched, once the others have been.
         let mut deferred = [B::ZERO; W];
         let (mut deferred_len, mut deferred_next) = (0, 0);
+        // An upper bound on the moves the loop leaves unsearched (besides
+        // their caps): lowered when no sorted move wins with our next stone.
+        let mut rest_bound = i32::MAX;
         loop {
             let (cell, threats) = match first.take() {
                 Some(cell) => (
@@ -472,17 +525,30 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                     Position::<W, H, B>::completing_cells(pos.current() | cell, pos.mask() | cell),
                 ),
                 None => {
-                    let sorter = sorter.get_or_insert_with(|| {
-                        order_moves(
-                            self.popcnt,
-                            pos,
-                            remaining,
-                            child_cap,
-                            w.alpha,
-                            opponent_threats,
-                            &mut child_threats,
-                        )
-                    });
+                    let sorter = match &mut sorter {
+                        Some(sorter) => sorter,
+                        None => {
+                            let sorted = sorter.insert(order_moves(
+                                self.popcnt,
+                                pos,
+                                remaining,
+                                child_cap,
+                                w.alpha,
+                                opponent_threats,
+                                &mut child_threats,
+                            ));
+                            if !sorted.has_win() {
+                                rest_bound = Self::no_quick_win(pos);
+                                if rest_bound < w.beta {
+                                    w.beta = rest_bound;
+                                    if w.alpha >= w.beta {
+                                        break;
+                                    }
+                                }
+                            }
+                            sorted
+                        }
+                    };
                     match sorter.next() {
                         Some(cell) => (cell, child_threats[Position::<W, H, B>::column_of(cell)]),
                         None if deferred_next < deferred_len => {
@@ -535,6 +601,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             alpha: w.alpha,
             value,
             cells: searched,
+            rest_bound,
         })
     }
 
@@ -564,7 +631,8 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            value = value.max(child_cap[Position::<W, H, B>::column_of(cell)]);
+            value =
+                value.max(child_cap[Position::<W, H, B>::column_of(cell)].min(searched.rest_bound));
         }
         debug_assert!(value <= searched.alpha);
         let best = table_move.map(Position::<W, H, B>::column_mask);
