@@ -276,6 +276,62 @@ fn count_u64(popcnt: bool, x: u64) -> i32 {
 mod tests {
     use super::*;
 
+    /// [`leaves_no_safe_reply`] after a candidate move holds exactly when
+    /// every reply of the opponent lets the mover win at once, the claim
+    /// the no-quick-win rule of the search rests on. Checked move by move
+    /// along random games of three board sizes.
+    #[test]
+    fn no_safe_reply_is_exactly_every_reply_losing_at_once() {
+        fn check<const W: usize, const H: usize>(seed: u64) -> (usize, usize) {
+            let mut rng = crate::rng::SplitMix64::new(seed);
+            let (mut checked, mut wins) = (0, 0);
+            for _ in 0..200 {
+                let mut pos = Position::<W, H>::new();
+                while !pos.can_win_next() && pos.moves_played() + 2 < W * H {
+                    let candidates = pos.non_losing_moves();
+                    if candidates == 0 {
+                        break;
+                    }
+                    let mut moves = Vec::new();
+                    let mut rest = candidates;
+                    while rest != 0 {
+                        let cell = rest & rest.wrapping_neg();
+                        rest ^= cell;
+                        moves.push(cell);
+                        let mask = pos.mask() | cell;
+                        let ours = Position::<W, H>::completing_cells(pos.current() | cell, mask);
+                        let mut child = pos;
+                        child.play(cell);
+                        let mut every_reply_loses = true;
+                        let mut replies = child.possible();
+                        while replies != 0 {
+                            let reply = replies & replies.wrapping_neg();
+                            replies ^= reply;
+                            let mut after = child;
+                            after.play(reply);
+                            every_reply_loses &= after.can_win_next();
+                        }
+                        assert_eq!(
+                            leaves_no_safe_reply::<W, H, u64>(mask, ours),
+                            every_reply_loses,
+                            "{W}x{H}, after {} stones, the move at bit {}",
+                            pos.moves_played(),
+                            cell.trailing_zeros()
+                        );
+                        checked += 1;
+                        wins += usize::from(every_reply_loses);
+                    }
+                    pos.play(moves[rng.below(moves.len())]);
+                }
+            }
+            (checked, wins)
+        }
+        for (checked, wins) in [check::<7, 6>(1), check::<9, 4>(2), check::<5, 5>(3)] {
+            // The games reach both answers many times.
+            assert!(checked > 2000 && wins > 50, "{checked} moves, {wins} wins");
+        }
+    }
+
     #[test]
     fn centre_first_on_seven_and_even_widths() {
         assert_eq!(center_first_order::<7>(), [3, 2, 4, 1, 5, 0, 6]);
