@@ -11,9 +11,10 @@
 //! broken at a known character, so the test knows which character the error
 //! must name without asking the library.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -22,34 +23,13 @@ use c4::rng::SplitMix64;
 
 /// The `moves score` lines of a standard test set.
 fn standard_set(name: &str) -> Vec<String> {
-    let path = set_file(name);
+    let path = common::sets::standard_or_own_set(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .map(str::to_owned)
         .collect()
-}
-
-/// The file of a test set: the standard set `name` from `../shared/testsets`
-/// when it is there (Pons's scores, an independent witness), else the set
-/// of this repository's `testsets/` from the same stage of the game
-/// (written by `c4 generate`), so that a fresh clone's tests run.
-fn set_file(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let standard = root.join("../shared/testsets").join(name);
-    if standard.is_file() {
-        return standard;
-    }
-    let own = match name {
-        "Test_L3_R1" => "end-easy.txt",
-        "Test_L2_R1" => "middle-easy.txt",
-        "Test_L2_R2" => "middle-medium.txt",
-        "Test_L1_R1" => "begin-easy.txt",
-        "Test_L1_R2" => "begin-medium.txt",
-        _ => "begin-hard.txt",
-    };
-    root.join("testsets").join(own)
 }
 
 /// `c4` with the given arguments.
@@ -250,7 +230,7 @@ fn a_full_disk_is_an_error() {
             "threads {threads}: {stderr}"
         );
     }
-    let set = set_file("Test_L3_R1");
+    let set = common::sets::standard_or_own_set("Test_L3_R1");
     let set = set.to_string_lossy();
     let others: [&[&str]; 3] = [
         &["analyze", "4453"],

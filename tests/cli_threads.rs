@@ -3,7 +3,8 @@
 //! threads; tests/cli_analyze.rs checks the one-thread answers against the
 //! library), and the witness for each position is a standard-set line.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
@@ -22,30 +23,9 @@ fn output(args: &[&str], stdin: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 stdout")
 }
 
-/// The file of a test set: the standard set `name` from `../shared/testsets`
-/// when it is there (Pons's scores, an independent witness), else the set
-/// of this repository's `testsets/` from the same stage of the game
-/// (written by `c4 generate`), so that a fresh clone's tests run.
-fn set_file(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let standard = root.join("../shared/testsets").join(name);
-    if standard.is_file() {
-        return standard;
-    }
-    let own = match name {
-        "Test_L3_R1" => "end-easy.txt",
-        "Test_L2_R1" => "middle-easy.txt",
-        "Test_L2_R2" => "middle-medium.txt",
-        "Test_L1_R1" => "begin-easy.txt",
-        "Test_L1_R2" => "begin-medium.txt",
-        _ => "begin-hard.txt",
-    };
-    root.join("testsets").join(own)
-}
-
 /// The first `n` lines of a standard set, as (moves, score).
 fn standard(name: &str, n: usize) -> Vec<(String, i32)> {
-    let path = set_file(name);
+    let path = common::sets::standard_or_own_set(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
