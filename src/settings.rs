@@ -72,11 +72,21 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// many empty cells store their bounds in the small table, the others in the
 /// full one: deep results are cheap to search again, and their probes stay
 /// in cache. The empty board with 1 GiB: 77.0 s unsplit, 40.1 s split
-/// (`c4 solve --no-book --threads 1 --tt-size 1G ''`).
-pub const SPLIT_SMALL_MAX_EMPTY: usize = 22;
+/// (`c4 solve --no-book --threads 1 --tt-size 1G ''`). 18 rather than 22
+/// saves nodes, not time that shows: 7x6 on 2 threads, seven alternated
+/// runs, 218M-238M nodes against 236M-258M, median 11.7 s against 12.1 s
+/// (`c4 solve --no-book --stats --threads 2 ''`).
+pub const SPLIT_SMALL_MAX_EMPTY: usize = 18;
+
+/// A parallel search from a later root with at most this many empty cells
+/// keeps one small table for all its threads: a table for its big nodes
+/// would hold few of them. From later roots with more, each thread keeps
+/// the deep nodes in a small table of its own (see
+/// [`PARALLEL_SPLIT_MAX_EMPTY`]).
+pub const SHARED_SMALL_MAX_ROOT_EMPTY: usize = 22;
 
 /// In a parallel search from a later root with more than
-/// [`SPLIT_SMALL_MAX_EMPTY`] empty cells, nodes with more than this many
+/// [`SHARED_SMALL_MAX_ROOT_EMPTY`] empty cells, nodes with more than this many
 /// empty cells go to the table the threads share, so that a probe started
 /// after another reads what that one proved; the deeper ones stay in each
 /// thread's small table. First 20 Begin-Hard lines each solved alone on 2

@@ -7,7 +7,8 @@ use std::sync::atomic::Ordering;
 use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{
-    PARALLEL_SPLIT_MAX_EMPTY, SMALL_TABLE_MAX_EMPTY, SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
+    PARALLEL_SPLIT_MAX_EMPTY, SHARED_SMALL_MAX_ROOT_EMPTY, SMALL_TABLE_MAX_EMPTY,
+    SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
 };
 use crate::solver::Solver;
 use crate::solver::table::Table;
@@ -78,7 +79,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     ///
     /// `thread` numbers the threads of a `parallel` search (0 otherwise). A
     /// parallel search splits its nodes from any root with more than
-    /// `SPLIT_SMALL_MAX_EMPTY` empty cells, each thread keeping the deep
+    /// `SHARED_SMALL_MAX_ROOT_EMPTY` empty cells, each thread keeping the deep
     /// ones in a small table of its own: sharing one, two threads evict each
     /// other's deep results (first 10 Begin-Hard lines each solved alone, 2
     /// threads: 9.4 s on the shared small table, 7.2 s split; 1 thread
@@ -95,7 +96,9 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     ) -> Tables<'_, B> {
         let later = later_root(pos);
         match &self.small {
-            Some(small) if later && !(parallel && pos.empty_cells() > SPLIT_SMALL_MAX_EMPTY) => {
+            Some(small)
+                if later && !(parallel && pos.empty_cells() > SHARED_SMALL_MAX_ROOT_EMPTY) =>
+            {
                 Tables::single(small)
             }
             Some(small) => Tables {
