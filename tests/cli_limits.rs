@@ -4,10 +4,12 @@
 //! command's help says how much memory it takes, and the commands that
 //! solve share their options.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin_cmd;
+use common::sets::{repo_set, repo_set_path};
 use predicates::prelude::*;
 
 /// `c4` with the given arguments.
@@ -15,20 +17,6 @@ fn c4(args: &[&str]) -> assert_cmd::Command {
     let mut cmd = cargo_bin_cmd!("c4");
     cmd.args(args).timeout(Duration::from_secs(120));
     cmd
-}
-
-/// The first `n` positions of a test set of this repository's `testsets/`
-/// (sets `c4 generate` wrote, so that the tests need nothing from outside
-/// the clone), without its header line.
-fn standard_lines(name: &str, n: usize) -> Vec<String> {
-    let path = PathBuf::from(set_path(name));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(n)
-        .map(str::to_owned)
-        .collect()
 }
 
 /// Every command that takes `--threads`, with arguments that make it run.
@@ -55,18 +43,16 @@ fn threaded_commands(set: &str) -> Vec<Vec<String>> {
     .collect()
 }
 
-/// The path of a set of this repository's `testsets/`, as a string.
+/// The path of this repository's set `name` (e.g. `end-easy`), as a string:
+/// positions `c4 generate` wrote, so that the tests need nothing from outside
+/// the clone.
 fn set_path(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("testsets")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
+    repo_set_path(name).to_string_lossy().into_owned()
 }
 
 #[test]
 fn absurd_thread_counts_are_usage_errors() {
-    let set = set_path("end-easy.txt");
+    let set = set_path("end-easy");
     for command in threaded_commands(&set) {
         let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
         args.extend(["--threads", "100000"]);
@@ -90,7 +76,7 @@ fn runs_that_do_not_fit_in_memory_are_refused_before_they_start() {
         meminfo.contains("MemAvailable:"),
         "the check reads MemAvailable"
     );
-    let set = set_path("end-easy.txt");
+    let set = set_path("end-easy");
     for command in threaded_commands(&set) {
         let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
         args.extend(["--threads", "64", "--tt-size", "1T"]);
@@ -116,15 +102,15 @@ fn runs_that_do_not_fit_in_memory_are_refused_before_they_start() {
 #[test]
 fn small_machines_may_oversubscribe_their_cores() {
     // 64 threads are allowed on any machine; with small tables they fit.
-    let lines = standard_lines("end-easy.txt", 200);
-    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let lines = repo_set("end-easy", Some(200));
+    let input: String = lines.iter().map(|l| format!("{}\n", l.text())).collect();
     c4(&["solve", "--threads", "64", "--tt-size", "1M"])
         .write_stdin(input.clone())
         .assert()
         .success()
         .stdout(input);
     // 0 uses every core, in every command that takes --threads.
-    let set = set_path("end-easy.txt");
+    let set = set_path("end-easy");
     for command in threaded_commands(&set) {
         let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
         args.extend(["--threads", "0", "--limit", "5"]);

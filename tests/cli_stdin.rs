@@ -21,14 +21,12 @@ use std::time::Duration;
 use assert_cmd::cargo::{cargo_bin, cargo_bin_cmd};
 use c4::rng::SplitMix64;
 
-/// The `moves score` lines of a standard test set.
+/// The `moves score` lines of a standard test set (or of this repository's
+/// set of the same stage, see `common::sets::standard_or_own_set`).
 fn standard_set(name: &str) -> Vec<String> {
-    let path = common::sets::standard_or_own_set(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(str::to_owned)
+    common::sets::standard_or_own(name, None)
+        .iter()
+        .map(|line| line.text())
         .collect()
 }
 

@@ -23,18 +23,12 @@ fn output(args: &[&str], stdin: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 stdout")
 }
 
-/// The first `n` lines of a standard set, as (moves, score).
+/// The first `n` lines of a standard set (or of this repository's set of
+/// the same stage), as (moves, score).
 fn standard(name: &str, n: usize) -> Vec<(String, i32)> {
-    let path = common::sets::standard_or_own_set(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(n)
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').unwrap();
-            (moves.to_owned(), score.parse().unwrap())
-        })
+    common::sets::standard_or_own(name, Some(n))
+        .into_iter()
+        .map(|line| (line.moves, line.score))
         .collect()
 }
 

@@ -248,11 +248,12 @@ pub const CITED: [Cited; 2] = [MIDDLE_GAME, README_EXAMPLE];
 /// (1988).
 pub const EMPTY_BOARD_SCORE: Score = 1;
 
-/// The file of a test set: the standard set `name` where the environment
-/// finds the standard sets (Pons's scores, an independent witness), else the
-/// set of this repository's `testsets/` from the same stage of the game
-/// (written by `c4 generate`), so that a fresh clone's tests run. Prints
-/// nothing and never fails: for tests that need positions, not the sets.
+/// The file of a test set: the standard set `name` (e.g. `Test_L3_R1`)
+/// where the environment finds the standard sets (Pons's scores, an
+/// independent witness), else the set of this repository's `testsets/` from
+/// the same stage of the game (written by `c4 generate`), so that a fresh
+/// clone's tests run. Prints nothing: for tests that need positions, not
+/// the sets. Panics on a name that is not a standard set's.
 pub fn standard_or_own_set(name: &str) -> PathBuf {
     let setting = std::env::var_os(STANDARD_SETS_ENV);
     if let Ok(dir) = locate_standard_sets(setting.as_deref(), &default_standard_dir()) {
@@ -262,14 +263,22 @@ pub fn standard_or_own_set(name: &str) -> PathBuf {
         }
     }
     let own = match name {
-        "Test_L3_R1" => "end-easy.txt",
-        "Test_L2_R1" => "middle-easy.txt",
-        "Test_L2_R2" => "middle-medium.txt",
-        "Test_L1_R1" => "begin-easy.txt",
-        "Test_L1_R2" => "begin-medium.txt",
-        _ => "begin-hard.txt",
+        "Test_L3_R1" => "end-easy",
+        "Test_L2_R1" => "middle-easy",
+        "Test_L2_R2" => "middle-medium",
+        "Test_L1_R1" => "begin-easy",
+        "Test_L1_R2" => "begin-medium",
+        "Test_L1_R3" => "begin-hard",
+        _ => panic!("{name} is not a standard set"),
     };
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testsets")
-        .join(own)
+    repo_set_path(own)
+}
+
+/// The first `limit` lines (all if `None`) of the set
+/// [`standard_or_own_set`] gives for `name`.
+pub fn standard_or_own(name: &str, limit: Option<usize>) -> Vec<TestLine> {
+    let path = standard_or_own_set(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_lines(&path, &text, limit)
 }
