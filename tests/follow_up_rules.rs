@@ -1,0 +1,176 @@
+//! The follow-up rules of the search (claimeven and its pairings of odd
+//! columns, `Searcher::claimeven`) restated on the naive board model and
+//! checked against the plain minimax of `common::minimax`, on random
+//! positions of small boards and of 7x6 near the end.
+//!
+//! A column is odd when it has an odd number of empty cells. When a player
+//! moves first in a position whose columns are all even and the other
+//! answers every move on top of it, the first player gets exactly the empty
+//! cells on rows of the parity of the board's height (0-based rows). From
+//! that:
+//!
+//! - no odd column, and the side to move gets no four from those cells: its
+//!   score is at most 0;
+//! - one odd column, and the opponent gets no four from those cells: at
+//!   least 0;
+//! - two odd columns, and the side to move gets no four from those cells
+//!   plus either lowest empty cell of the two: at most 0 (the opponent
+//!   answers one of the pair with the other);
+//! - three odd columns, and for two of their lowest cells the opponent gets
+//!   no four from those cells plus that one: at least 0 (the side to move
+//!   plays the third).
+//!
+//! Each rule must also fire on a fair share of the sample, so that the test
+//! cannot pass on rules that never apply.
+
+mod common;
+
+use c4::Score;
+use common::minimax::minimax;
+use common::{Naive, Rng, random_game_with};
+
+/// What the rules conclude about a position's score, for the side to move.
+#[derive(Debug, PartialEq)]
+enum Claim {
+    AtMostZero { odd_columns: usize },
+    AtLeastZero { odd_columns: usize },
+}
+
+/// Whether `player`'s stones plus the cells `extra` (by column and row)
+/// hold four in a row.
+fn has_four<const W: usize, const H: usize>(
+    b: &Naive<W, H>,
+    player: u8,
+    extra: &[(usize, usize)],
+) -> bool {
+    let mut owned = [[false; H]; W];
+    for (col, column) in b.cells.iter().enumerate() {
+        for (row, &cell) in column.iter().enumerate() {
+            owned[col][row] = cell == player;
+        }
+    }
+    for &(col, row) in extra {
+        owned[col][row] = true;
+    }
+    let at = |col: isize, row: isize| {
+        col >= 0
+            && row >= 0
+            && col < W as isize
+            && row < H as isize
+            && owned[col as usize][row as usize]
+    };
+    (0..W as isize).any(|col| {
+        (0..H as isize).any(|row| {
+            common::DIRECTIONS
+                .iter()
+                .any(|&(dc, dr)| (0..4).all(|i| at(col + i * dc, row + i * dr)))
+        })
+    })
+}
+
+/// The claim the rules make about `b` (not over), if any.
+fn claim<const W: usize, const H: usize>(b: &Naive<W, H>) -> Option<Claim> {
+    let mover = b.player_to_move();
+    let opponent = 3 - mover;
+    let follow_up: Vec<(usize, usize)> = (0..W)
+        .flat_map(|col| (b.heights[col]..H).map(move |row| (col, row)))
+        .filter(|&(_, row)| row % 2 == H % 2)
+        .collect();
+    let lows: Vec<(usize, usize)> = (0..W)
+        .filter(|&col| (H - b.heights[col]) % 2 == 1)
+        .map(|col| (col, b.heights[col]))
+        .collect();
+    let with = |low: Option<(usize, usize)>| {
+        let mut cells = follow_up.clone();
+        cells.extend(low);
+        cells
+    };
+    let odd_columns = lows.len();
+    match odd_columns {
+        0 if !has_four(b, mover, &follow_up) => Some(Claim::AtMostZero { odd_columns }),
+        1 if !has_four(b, opponent, &follow_up) => Some(Claim::AtLeastZero { odd_columns }),
+        2 if lows
+            .iter()
+            .all(|&low| !has_four(b, mover, &with(Some(low)))) =>
+        {
+            Some(Claim::AtMostZero { odd_columns })
+        }
+        3 if lows
+            .iter()
+            .filter(|&&low| !has_four(b, opponent, &with(Some(low))))
+            .count()
+            >= 2 =>
+        {
+            Some(Claim::AtLeastZero { odd_columns })
+        }
+        _ => None,
+    }
+}
+
+/// Checks the rules on `positions` random positions of `W`x`H` with
+/// `min_moves..=max_moves` stones; returns how often each rule fired, by
+/// number of odd columns.
+fn check_board<const W: usize, const H: usize>(
+    seed: u64,
+    positions: usize,
+    min_moves: usize,
+    max_moves: usize,
+) -> [usize; 4] {
+    let mut rng = Rng(seed);
+    let mut fired = [0; 4];
+    let mut checked = 0;
+    while checked < positions {
+        let n = min_moves + rng.below(max_moves - min_moves + 1);
+        let Some(moves) = random_game_with::<W, H>(&mut rng, n, false) else {
+            continue;
+        };
+        let b = Naive::<W, H>::from_moves(&moves);
+        if b.won || b.is_full() {
+            continue;
+        }
+        checked += 1;
+        let Some(claim) = claim(&b) else { continue };
+        let score: Score = minimax(&b);
+        let odd = match claim {
+            Claim::AtMostZero { odd_columns } => {
+                assert!(
+                    score <= 0,
+                    "{W}x{H} {moves:?}: {claim:?} but the score is {score}"
+                );
+                odd_columns
+            }
+            Claim::AtLeastZero { odd_columns } => {
+                assert!(
+                    score >= 0,
+                    "{W}x{H} {moves:?}: {claim:?} but the score is {score}"
+                );
+                odd_columns
+            }
+        };
+        fired[odd] += 1;
+    }
+    fired
+}
+
+/// Every rule fires at least `min` times in `fired`.
+fn assert_each_fired(board: &str, fired: [usize; 4], min: usize) {
+    for (odd, &count) in fired.iter().enumerate() {
+        assert!(
+            count >= min,
+            "{board}: the rule for {odd} odd columns fired {count} times, expected at least {min}"
+        );
+    }
+}
+
+#[test]
+fn follow_up_rules_bound_the_minimax_score_on_small_boards() {
+    assert_each_fired("4x4", check_board::<4, 4>(1, 3000, 2, 13), 20);
+    assert_each_fired("5x4", check_board::<5, 4>(2, 2000, 6, 17), 20);
+    assert_each_fired("4x5", check_board::<4, 5>(3, 2000, 6, 17), 20);
+    assert_each_fired("5x5", check_board::<5, 5>(4, 1000, 12, 22), 10);
+}
+
+#[test]
+fn follow_up_rules_bound_the_minimax_score_near_the_end_of_7x6() {
+    assert_each_fired("7x6", check_board::<7, 6>(5, 2000, 30, 38), 10);
+}
