@@ -32,8 +32,8 @@ use common::{Naive, Rng, random_game_with};
 /// What the rules conclude about a position's score, for the side to move.
 #[derive(Debug, PartialEq)]
 enum Claim {
-    AtMostZero { odd_columns: usize },
-    AtLeastZero { odd_columns: usize },
+    AtMostZero,
+    AtLeastZero,
 }
 
 /// Whether `player`'s stones plus the cells `extra` (by column and row)
@@ -43,33 +43,16 @@ fn has_four<const W: usize, const H: usize>(
     player: u8,
     extra: &[(usize, usize)],
 ) -> bool {
-    let mut owned = [[false; H]; W];
-    for (col, column) in b.cells.iter().enumerate() {
-        for (row, &cell) in column.iter().enumerate() {
-            owned[col][row] = cell == player;
-        }
-    }
+    let mut owned = *b;
     for &(col, row) in extra {
-        owned[col][row] = true;
+        owned.cells[col][row] = player;
     }
-    let at = |col: isize, row: isize| {
-        col >= 0
-            && row >= 0
-            && col < W as isize
-            && row < H as isize
-            && owned[col as usize][row as usize]
-    };
-    (0..W as isize).any(|col| {
-        (0..H as isize).any(|row| {
-            common::DIRECTIONS
-                .iter()
-                .any(|&(dc, dr)| (0..4).all(|i| at(col + i * dc, row + i * dr)))
-        })
-    })
+    !owned.fours(player).is_empty()
 }
 
-/// The claim the rules make about `b` (not over), if any.
-fn claim<const W: usize, const H: usize>(b: &Naive<W, H>) -> Option<Claim> {
+/// The claim the rules make about `b` (not over), if any, with the number
+/// of odd columns that chose the rule.
+fn claim<const W: usize, const H: usize>(b: &Naive<W, H>) -> Option<(usize, Claim)> {
     let mover = b.player_to_move();
     let opponent = 3 - mover;
     let follow_up: Vec<(usize, usize)> = (0..W)
@@ -80,28 +63,25 @@ fn claim<const W: usize, const H: usize>(b: &Naive<W, H>) -> Option<Claim> {
         .filter(|&col| (H - b.heights[col]) % 2 == 1)
         .map(|col| (col, b.heights[col]))
         .collect();
-    let with = |low: Option<(usize, usize)>| {
+    let with = |low: (usize, usize)| {
         let mut cells = follow_up.clone();
-        cells.extend(low);
+        cells.push(low);
         cells
     };
     let odd_columns = lows.len();
     match odd_columns {
-        0 if !has_four(b, mover, &follow_up) => Some(Claim::AtMostZero { odd_columns }),
-        1 if !has_four(b, opponent, &follow_up) => Some(Claim::AtLeastZero { odd_columns }),
-        2 if lows
-            .iter()
-            .all(|&low| !has_four(b, mover, &with(Some(low)))) =>
-        {
-            Some(Claim::AtMostZero { odd_columns })
+        0 if !has_four(b, mover, &follow_up) => Some((odd_columns, Claim::AtMostZero)),
+        1 if !has_four(b, opponent, &follow_up) => Some((odd_columns, Claim::AtLeastZero)),
+        2 if lows.iter().all(|&low| !has_four(b, mover, &with(low))) => {
+            Some((odd_columns, Claim::AtMostZero))
         }
         3 if lows
             .iter()
-            .filter(|&&low| !has_four(b, opponent, &with(Some(low))))
+            .filter(|&&low| !has_four(b, opponent, &with(low)))
             .count()
             >= 2 =>
         {
-            Some(Claim::AtLeastZero { odd_columns })
+            Some((odd_columns, Claim::AtLeastZero))
         }
         _ => None,
     }
@@ -129,24 +109,18 @@ fn check_board<const W: usize, const H: usize>(
             continue;
         }
         checked += 1;
-        let Some(claim) = claim(&b) else { continue };
-        let score: Score = minimax(&b);
-        let odd = match claim {
-            Claim::AtMostZero { odd_columns } => {
-                assert!(
-                    score <= 0,
-                    "{W}x{H} {moves:?}: {claim:?} but the score is {score}"
-                );
-                odd_columns
-            }
-            Claim::AtLeastZero { odd_columns } => {
-                assert!(
-                    score >= 0,
-                    "{W}x{H} {moves:?}: {claim:?} but the score is {score}"
-                );
-                odd_columns
-            }
+        let Some((odd, claim)) = claim(&b) else {
+            continue;
         };
+        let score: Score = minimax(&b);
+        let holds = match claim {
+            Claim::AtMostZero => score <= 0,
+            Claim::AtLeastZero => score >= 0,
+        };
+        assert!(
+            holds,
+            "{W}x{H} {moves:?}, {odd} odd columns: {claim:?} but the score is {score}"
+        );
         fired[odd] += 1;
     }
     fired
