@@ -13,9 +13,10 @@
 #                                   moment: 1.50x against 1.71-1.72x once)
 #   C4_ROUNDS=1 scripts/targets.sh  one round only (about 5 minutes)
 #   C4_ALL_LINES=1 scripts/targets.sh   also solves all 6000 lines of the six
-#                                   sets on 2 threads, one process per line
-#                                   (the parallel search), and counts
-#                                   mismatches (about 10 more minutes)
+#                                   sets on 2 threads, strong and weak, one
+#                                   process per line (the parallel search),
+#                                   and counts mismatches (about 20 more
+#                                   minutes)
 #
 # The standard sets are read from ../shared/testsets beside the repository
 # (or $C4_TESTSETS). No opening book anywhere: the search alone is measured.
@@ -188,15 +189,20 @@ if [[ "${C4_ALL_LINES:-0}" == 1 ]]; then
     echo "## 6. All 6000 lines, each solved alone on 2 threads (the parallel search)"
     echo
     for file in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
-        wrong=0
-        start=$(now)
-        while read -r moves expected; do
-            got=$("$c4" solve --no-book --threads 2 "$moves" | cut -d' ' -f2)
-            [[ "$got" == "$expected" ]] || { wrong=$((wrong + 1)); echo "$file $moves: expected $expected, got $got" >&2; }
-        done <"$sets/$file"
-        end=$(now)
-        echo "$file: $(wc -l <"$sets/$file") lines, $wrong mismatches, $(elapsed "$start" "$end") s"
-        missed=$((missed + wrong))
+        for mode in strong weak; do
+            flags=(--no-book --threads 2)
+            [[ $mode == weak ]] && flags+=(--weak)
+            wrong=0
+            start=$(now)
+            while read -r moves expected; do
+                [[ $mode == weak ]] && expected=$(awk -v s="$expected" 'BEGIN { print (s > 0) - (s < 0) }')
+                got=$("$c4" solve "${flags[@]}" "$moves" | cut -d' ' -f2)
+                [[ "$got" == "$expected" ]] || { wrong=$((wrong + 1)); echo "$file $mode $moves: expected $expected, got $got" >&2; }
+            done <"$sets/$file"
+            end=$(now)
+            echo "$file $mode: $(wc -l <"$sets/$file") lines, $wrong mismatches, $(elapsed "$start" "$end") s"
+            missed=$((missed + wrong))
+        done
     done
 fi
 
