@@ -155,11 +155,11 @@ fn assert_each_fired(board: &str, fired: [usize; 5], min: usize) {
 fn follow_up_rules_bound_the_minimax_score_on_small_boards() {
     assert_each_fired("4x4", check_board::<4, 4>(1, 3000, 2, 13), 20);
     assert_each_fired("5x4", check_board::<5, 4>(2, 2000, 6, 17), 20);
-    assert_each_fired("4x5", check_board::<4, 5>(3, 3000, 6, 17), 10);
+    assert_each_fired("4x5", check_board::<4, 5>(3, 4000, 6, 17), 20);
     assert_each_fired("5x5", check_board::<5, 5>(4, 2000, 12, 22), 10);
 }
 
 #[test]
 fn follow_up_rules_bound_the_minimax_score_near_the_end_of_7x6() {
-    assert_each_fired("7x6", check_board::<7, 6>(5, 4000, 30, 38), 5);
+    assert_each_fired("7x6", check_board::<7, 6>(5, 4000, 30, 38), 10);
 }
