@@ -195,7 +195,7 @@ if [[ "${C4_ALL_LINES:-0}" == 1 ]]; then
             wrong=0
             start=$(now)
             while read -r moves expected; do
-                [[ $mode == weak ]] && expected=$(awk -v s="$expected" 'BEGIN { print (s > 0) - (s < 0) }')
+                [[ $mode == weak ]] && expected=$(((expected > 0) - (expected < 0)))
                 got=$("$c4" solve "${flags[@]}" "$moves" | cut -d' ' -f2)
                 [[ "$got" == "$expected" ]] || { wrong=$((wrong + 1)); echo "$file $mode $moves: expected $expected, got $got" >&2; }
             done <"$sets/$file"
