@@ -290,6 +290,16 @@ impl BoardSize {
         (self.width * (self.height + 1)) as u32
     }
 
+    /// Bytes of the word a position of this board is stored in: 8 (`u64`)
+    /// up to [`NARROW_BITS`] bits, else 16 (`u128`).
+    pub fn word_bytes(self) -> usize {
+        if self.key_bits() as usize <= NARROW_BITS {
+            8
+        } else {
+            16
+        }
+    }
+
     /// Every supported size, in the order of [`SUPPORTED`].
     pub fn all() -> impl Iterator<Item = BoardSize> {
         SUPPORTED

@@ -15,7 +15,7 @@ use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
 use c4::book::{Book, builtin};
 use c4::memory::Need;
 use c4::parallel::{PoolError, WorkerPool, available_cores};
-use c4::{BoardSize, Solver};
+use c4::{AnyBook, BoardSize, Engine, engine};
 
 use super::limits::{check_memory, max_threads};
 use super::output::warn;
@@ -160,47 +160,49 @@ pub struct BookChoice {
 }
 
 impl BookChoice {
-    /// The most memory loading the book takes on a `W` x `H` board (see
+    /// The most memory loading the book takes on `board` (see
     /// [`c4::memory::book_bytes`]): 0 without one, the built-in book's
     /// entries, or what a file of this size can hold (0 if it cannot be
     /// read: loading it then fails and says why).
-    pub fn memory<const W: usize, const H: usize, B: Bitboard>(&self) -> usize {
+    pub fn memory(&self, board: BoardSize) -> usize {
         if self.no_book {
             return 0;
         }
+        let word_bytes = board.word_bytes();
         match &self.book {
-            None if BoardSize::of::<W, H>() == BoardSize::STANDARD => {
+            None if board == BoardSize::STANDARD => {
                 let entries = c4::book::format::read_header(builtin::BOOK_7X6)
                     .map_or(builtin::BOOK_7X6.len() / 2, |h| h.entries as usize);
-                c4::memory::book_bytes(0, Some(entries), B::BITS / 8)
+                c4::memory::book_bytes(0, Some(entries), word_bytes)
             }
             None => 0,
             Some(path) => fs::metadata(path).map_or(0, |m| {
                 c4::memory::book_bytes(
                     usize::try_from(m.len()).unwrap_or(usize::MAX),
                     None,
-                    B::BITS / 8,
+                    word_bytes,
                 )
             }),
         }
     }
 }
 
-/// The book `choice` names for a `W` x `H` board: the file given, none, or
-/// the built-in one (none if `c4` has none for this board). An unreadable
-/// or invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with
-/// the exit status.
-pub fn load_book<const W: usize, const H: usize, B: Bitboard>(
+/// The book `choice` names for `board`: the file given, none, or the
+/// built-in one (none if `c4` has none for this board). An unreadable or
+/// invalid file is reported (as `c4 COMMAND: ...`) and gives `Err` with the
+/// exit status.
+pub fn load_book(
     choice: &BookChoice,
     command: &str,
-) -> Result<Option<Arc<Book<W, H, B>>>, u8> {
+    board: BoardSize,
+) -> Result<Option<AnyBook>, u8> {
     if choice.no_book {
         return Ok(None);
     }
     let Some(path) = &choice.book else {
-        return match builtin::builtin::<W, H, B>() {
+        return match AnyBook::builtin(board) {
             None => Ok(None),
-            Some(Ok(book)) => Ok(Some(Arc::new(book))),
+            Some(Ok(book)) => Ok(Some(book)),
             Some(Err(e)) => {
                 warn(format_args!(
                     "c4 {command}: the built-in book is broken: {e}"
@@ -209,7 +211,7 @@ pub fn load_book<const W: usize, const H: usize, B: Bitboard>(
             }
         };
     };
-    let book = read_book::<W, H, B>(path).map_err(|message| {
+    let book = read_any_book(board, path).map_err(|message| {
         warn(format_args!("c4 {command}: {message}"));
         EXIT_BAD_INPUT
     })?;
@@ -220,7 +222,14 @@ pub fn load_book<const W: usize, const H: usize, B: Bitboard>(
         ));
         return Err(EXIT_BAD_INPUT);
     }
-    Ok(Some(Arc::new(book)))
+    Ok(Some(book))
+}
+
+/// Reads and decodes a book file of `board`; the error is a message naming
+/// the file.
+pub fn read_any_book(board: BoardSize, path: &Path) -> Result<AnyBook, String> {
+    let bytes = read_book_bytes(path)?;
+    AnyBook::decode(board, &bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads and decodes a book file; the error is a message naming the file.
@@ -270,23 +279,26 @@ pub fn read_book_bytes(path: &Path) -> Result<Vec<u8>, String> {
 }
 /// The solvers a command runs on: checks that `need` fits in the memory
 /// available (see [`check_memory`]), loads the book, and makes `workers`
-/// solvers, each with a table of `tt_size` bytes and searching on
-/// `search_threads` threads. On failure the reason is on stderr and the
+/// solvers for `board`, each with a table of `tt_size` bytes and searching
+/// on `search_threads` threads. On failure the reason is on stderr and the
 /// exit status is returned.
-pub fn solver_pool<const W: usize, const H: usize, B: Bitboard>(
+pub fn solver_pool(
     command: &str,
+    board: BoardSize,
     need: &Need,
     book: &BookChoice,
     tt_size: usize,
     workers: usize,
     search_threads: usize,
-) -> Result<WorkerPool<Solver<W, H, B>>, u8> {
+) -> Result<WorkerPool<Box<dyn Engine>>, u8> {
     check_memory(command, need, "lower --threads or --tt-size")?;
-    let book = load_book::<W, H, B>(book, command)?;
+    let book = load_book(book, command, board)?;
     let pool = WorkerPool::new(workers, || {
-        let mut solver = Solver::<W, H, B>::with_table_bytes(tt_size)?;
+        let mut solver = engine::new(board, tt_size)?;
         solver.set_threads(search_threads);
-        solver.set_book(book.clone());
+        solver
+            .set_book(book.clone())
+            .expect("the book was loaded for this board");
         Ok(solver)
     });
     pool.map_err(|e| match e {

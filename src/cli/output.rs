@@ -36,7 +36,7 @@ pub fn after_write_error(command: &str, error: &io::Error, code: u8) -> u8 {
         warn(format_args!(
             "c4 {command}: cannot write the output: {error}"
         ));
-        super::options::EXIT_BAD_INPUT
+        EXIT_BAD_INPUT
     }
 }
 

@@ -130,6 +130,19 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
         }
     }
 
+    /// The position of the stones `current` (the side to move's) and `mask`
+    /// (all of them), `moves` stones in all, as [`Position::current`],
+    /// [`Position::mask`] and [`Position::moves_played`] give them back.
+    /// Nothing is checked: for a [`crate::Game`] turned back into the
+    /// position it was made from.
+    pub(crate) fn from_bits(current: B, mask: B, moves: u32) -> Self {
+        Position {
+            current,
+            mask,
+            moves,
+        }
+    }
+
     /// The bottom cell of every column.
     #[inline(always)]
     pub fn bottom() -> B {

@@ -1,0 +1,343 @@
+//! [`Game`]: a position on a board chosen at run time.
+//!
+//! The search runs on [`Position<W, H, B>`](crate::Position), whose board is
+//! a set of constants, so the compiler builds it once per board size. The
+//! code around the search (parsing, drawing, the commands, the server, the
+//! Python module) has no use for that speed, and built once per size it
+//! made most of the build time: it works on a `Game` instead, compiled once.
+//! A `Game` holds the same two bitboards widened to `u128`, and every rule
+//! is asked of the fixed-size position it stands for, so the rules are
+//! written once, in [`crate::position`].
+//!
+//! ```
+//! use c4::{BoardSize, Game};
+//! let game = Game::parse(BoardSize::STANDARD, "4453").unwrap();
+//! assert_eq!(game.moves_played(), 4);
+//! assert!(game.can_play(3));
+//! ```
+
+use std::fmt;
+
+use crate::Bitboard;
+use crate::board::{BoardSize, ForBoard};
+use crate::position::{ParseError, Player, Position, Score};
+
+/// A position on a board whose size is known only at run time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Game {
+    /// The board.
+    board: BoardSize,
+    /// Stones of the side to move, in [`Position`]'s bit layout.
+    current: u128,
+    /// Every occupied cell, in the same layout.
+    mask: u128,
+    /// Number of stones on the board.
+    moves: u32,
+}
+
+/// Runs `$body` on the fixed-size position `$pos` that `$game` stands for,
+/// giving a value of type `$out` (one small function per board size). The
+/// body sees the values listed after `with` (a fn item captures nothing).
+macro_rules! on_fixed {
+    ($game:expr, $out:ty, |$pos:ident| $body:expr) => {
+        on_fixed!($game, $out, with (), |$pos| $body)
+    };
+    ($game:expr, $out:ty, with ($($name:ident: $ty:ty = $value:expr),*), |$pos:ident| $body:expr) => {{
+        struct Job<'a, 'b>(&'a Game, ($($ty,)*), std::marker::PhantomData<&'b ()>);
+        impl ForBoard for Job<'_, '_> {
+            type Output = $out;
+            #[allow(unused_parens)]
+            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> $out {
+                let ($($name,)*) = self.1;
+                let $pos = self.0.fixed::<W, H, B>();
+                $body
+            }
+        }
+        let game: &Game = $game;
+        game.board.dispatch(Job(game, ($($value,)*), std::marker::PhantomData))
+    }};
+}
+
+impl Game {
+    /// The empty board of `board`, first player to move.
+    pub fn new(board: BoardSize) -> Game {
+        Game {
+            board,
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    /// Replays a move string (see [`Position::parse`]) on `board`.
+    pub fn parse(board: BoardSize, moves: &str) -> Result<Game, ParseError> {
+        let mut game = Game::new(board);
+        game.play_str(moves)?;
+        Ok(game)
+    }
+
+    /// Plays a move string from this position (see [`Position::play_str`]);
+    /// on error the position is left as it was before the offending
+    /// character.
+    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
+        let (after, result) = on_fixed!(self, (Game, Result<(), ParseError>), with (moves: &'b str = moves), |pos| {
+            let mut pos = pos;
+            let result = pos.play_str(moves);
+            (Game::from(pos), result)
+        });
+        *self = after;
+        result
+    }
+
+    /// The game of a fixed-size position.
+    pub fn of<const W: usize, const H: usize, B: Bitboard>(pos: &Position<W, H, B>) -> Game {
+        Game::from(*pos)
+    }
+
+    /// The fixed-size position this game stands for. Panics if `W` x `H`
+    /// is not this game's board (a bug in the caller, which dispatched on
+    /// the wrong size).
+    pub fn fixed<const W: usize, const H: usize, B: Bitboard>(&self) -> Position<W, H, B> {
+        assert_eq!(
+            self.board,
+            BoardSize::of::<W, H>(),
+            "a game used on another board size"
+        );
+        Position::from_bits(
+            B::from_u128(self.current),
+            B::from_u128(self.mask),
+            self.moves,
+        )
+    }
+
+    /// The board this game is played on.
+    pub fn board(&self) -> BoardSize {
+        self.board
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.board.width()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.board.height()
+    }
+
+    /// Number of stones on the board.
+    pub fn moves_played(&self) -> usize {
+        self.moves as usize
+    }
+
+    /// Number of empty cells.
+    pub fn empty_cells(&self) -> usize {
+        self.board.cells() - self.moves as usize
+    }
+
+    /// The player whose turn it is.
+    pub fn side_to_move(&self) -> Player {
+        if self.moves.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The bit of the cell at 0-based `col` and `row` (0 = bottom).
+    fn cell_bit(&self, col: usize, row: usize) -> u128 {
+        1u128 << (col * (self.height() + 1) + row)
+    }
+
+    /// The owner of the cell at 0-based `col` and `row` (0 = bottom), if
+    /// any. Panics outside the board.
+    pub fn stone_at(&self, col: usize, row: usize) -> Option<Player> {
+        assert!(
+            col < self.width() && row < self.height(),
+            "cell outside the board"
+        );
+        let bit = self.cell_bit(col, row);
+        if self.mask & bit == 0 {
+            None
+        } else if self.current & bit != 0 {
+            Some(self.side_to_move())
+        } else {
+            Some(self.side_to_move().other())
+        }
+    }
+
+    /// Number of stones in 0-based column `col`. Panics outside the board.
+    pub fn column_height(&self, col: usize) -> usize {
+        assert!(col < self.width(), "column outside the board");
+        let column = ((1u128 << self.height()) - 1) << (col * (self.height() + 1));
+        (self.mask & column).count_ones() as usize
+    }
+
+    /// Whether 0-based column `col` exists and still has room.
+    pub fn can_play(&self, col: usize) -> bool {
+        col < self.width() && self.column_height(col) < self.height()
+    }
+
+    /// Plays in 0-based column `col`. Panics if the column is full or does
+    /// not exist.
+    pub fn play_col(&mut self, col: usize) {
+        assert!(self.can_play(col), "column {col} cannot be played");
+        let cell = self.cell_bit(col, self.column_height(col));
+        self.current ^= self.mask;
+        self.mask |= cell;
+        self.moves += 1;
+    }
+
+    /// This position after 0-based column `col` is played.
+    pub fn after(&self, col: usize) -> Game {
+        let mut child = *self;
+        child.play_col(col);
+        child
+    }
+
+    /// Whether playing 0-based column `col` connects four for the side to
+    /// move. Precondition: `can_play(col)`.
+    pub fn is_winning_move(&self, col: usize) -> bool {
+        on_fixed!(self, bool, with (col: usize = col), |pos| pos.is_winning_move(col))
+    }
+
+    /// Whether the side to move can connect four with its next move.
+    pub fn can_win_next(&self) -> bool {
+        on_fixed!(self, bool, |pos| pos.can_win_next())
+    }
+
+    /// Whether the last move connected four (the side to move has lost).
+    pub fn is_won(&self) -> bool {
+        on_fixed!(self, bool, |pos| pos.is_won())
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.moves as usize == self.board.cells()
+    }
+
+    /// Whether the game is over: the last move won, or the board is full.
+    pub fn is_game_over(&self) -> bool {
+        self.is_full() || self.is_won()
+    }
+
+    /// The range `(min, max)` holding the score (see
+    /// [`Position::score_range`]).
+    pub fn score_range(&self) -> (Score, Score) {
+        let cells = self.board.cells() as i32;
+        let moves = self.moves as i32;
+        (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+    }
+
+    /// The score of a win by the side to move with its next stone.
+    pub fn win_next_score(&self) -> Score {
+        (self.board.cells() as i32 + 1 - self.moves as i32) / 2
+    }
+
+    /// The score of a position whose last move won, for the side to move.
+    pub fn lost_score(&self) -> Score {
+        -((self.board.cells() as i32 + 2 - self.moves as i32) / 2)
+    }
+
+    /// The position's key (see [`Position::key`]).
+    pub fn key(&self) -> u128 {
+        self.current.wrapping_add(self.mask)
+    }
+
+    /// The key shared with the mirror image, and whether it is the mirror's
+    /// (see [`Position::symmetric_key`]).
+    pub fn symmetric_key(&self) -> (u128, bool) {
+        on_fixed!(self, (u128, bool), |pos| {
+            let (key, mirrored) = pos.symmetric_key();
+            (key.to_u128(), mirrored)
+        })
+    }
+
+    /// This position with the columns reversed.
+    pub fn mirrored(&self) -> Game {
+        on_fixed!(self, Game, |pos| Game::from(pos.mirrored()))
+    }
+
+    /// The position of `board` whose key is `key`, if there is one (see
+    /// [`Position::from_key`]).
+    pub fn from_key(board: BoardSize, key: u128) -> Option<Game> {
+        struct FromKey(u128);
+        impl ForBoard for FromKey {
+            type Output = Option<Game>;
+            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Option<Game> {
+                if self.0.checked_shr(Position::<W, H, B>::KEY_BITS as u32).unwrap_or(0) != 0 {
+                    return None;
+                }
+                Position::<W, H, B>::from_key(B::from_u128(self.0)).map(Game::from)
+            }
+        }
+        board.dispatch(FromKey(key))
+    }
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> From<Position<W, H, B>> for Game {
+    fn from(pos: Position<W, H, B>) -> Game {
+        Game {
+            board: BoardSize::of::<W, H>(),
+            current: pos.current().to_u128(),
+            mask: pos.mask().to_u128(),
+            moves: pos.moves_played() as u32,
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    /// Draws the board as [`Position`] does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&on_fixed!(self, String, |pos| pos.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_follows_its_fixed_position() {
+        for board in [BoardSize::STANDARD, BoardSize::new(8, 8).unwrap()] {
+            let game = Game::parse(board, "4453").unwrap();
+            assert_eq!(game.moves_played(), 4);
+            assert_eq!(game.column_height(3), 2);
+            assert_eq!(game.stone_at(3, 0), Some(Player::First));
+            assert_eq!(game.stone_at(3, 1), Some(Player::Second));
+            assert_eq!(game.stone_at(4, 0), Some(Player::First));
+            assert_eq!(game.stone_at(2, 0), Some(Player::Second));
+            assert_eq!(game.side_to_move(), Player::First);
+            let back = Game::from_key(board, game.key()).unwrap();
+            assert_eq!(back, game);
+            assert_eq!(game.mirrored().mirrored(), game);
+        }
+        let fixed = Position::<7, 6>::parse("4453").unwrap();
+        let game = Game::of(&fixed);
+        assert_eq!(game.to_string(), fixed.to_string());
+        assert_eq!(game.symmetric_key().0, fixed.symmetric_key().0 as u128);
+        assert_eq!(game.fixed::<7, 6, u64>(), fixed);
+    }
+
+    #[test]
+    fn wins_and_errors_as_the_fixed_position_says() {
+        let board = BoardSize::STANDARD;
+        let game = Game::parse(board, "121212").unwrap();
+        assert!(game.is_winning_move(0) && game.can_win_next());
+        let won = game.after(0);
+        assert!(won.is_won() && won.is_game_over());
+        assert_eq!(won.lost_score(), Position::<7, 6>::parse("1212121").unwrap().lost_score());
+        assert_eq!(
+            Game::parse(board, "  48"),
+            Err(ParseError::InvalidColumn {
+                index: 3,
+                ch: '8',
+                width: 7
+            })
+        );
+        let mut partial = Game::parse(board, "44").unwrap();
+        assert!(partial.play_str("4x").is_err());
+        assert_eq!(partial.moves_played(), 3);
+        assert_eq!(Game::from_key(board, 1u128 << 60), None);
+    }
+}
