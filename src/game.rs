@@ -265,7 +265,12 @@ impl Game {
         impl ForBoard for FromKey {
             type Output = Option<Game>;
             fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Option<Game> {
-                if self.0.checked_shr(Position::<W, H, B>::KEY_BITS as u32).unwrap_or(0) != 0 {
+                if self
+                    .0
+                    .checked_shr(Position::<W, H, B>::KEY_BITS as u32)
+                    .unwrap_or(0)
+                    != 0
+                {
                     return None;
                 }
                 Position::<W, H, B>::from_key(B::from_u128(self.0)).map(Game::from)
@@ -326,7 +331,10 @@ mod tests {
         assert!(game.is_winning_move(0) && game.can_win_next());
         let won = game.after(0);
         assert!(won.is_won() && won.is_game_over());
-        assert_eq!(won.lost_score(), Position::<7, 6>::parse("1212121").unwrap().lost_score());
+        assert_eq!(
+            won.lost_score(),
+            Position::<7, 6>::parse("1212121").unwrap().lost_score()
+        );
         assert_eq!(
             Game::parse(board, "  48"),
             Err(ParseError::InvalidColumn {

@@ -10,20 +10,21 @@
 //! length of the line.
 //!
 //! ```
+//! use c4::BoardSize;
 //! use c4::input::{Line, parse_line};
-//! let Ok(Line::Position { moves, position }) = parse_line::<7, 6, u64>(b" 4453 -2\r") else {
+//! let Ok(Line::Position { moves, position }) = parse_line(BoardSize::STANDARD, b" 4453 -2\r") else {
 //!     panic!("a position");
 //! };
 //! assert_eq!((moves, position.moves_played()), ("4453", 4));
-//! let error = parse_line::<7, 6, u64>(b"44 x").unwrap_err();
+//! let error = parse_line(BoardSize::STANDARD, b"44 x").unwrap_err();
 //! assert_eq!(error.index(), 3);
 //! ```
 
 use thiserror::Error;
 
-use crate::Bitboard;
 use crate::board::{BoardError, BoardSize};
-use crate::position::{ParseError, Position};
+use crate::game::Game;
+use crate::position::ParseError;
 use crate::testset::{is_comment, parse_board_header};
 
 /// The longest line read, in bytes. A position has at most 60 moves and its
@@ -35,13 +36,13 @@ pub const MAX_LINE_BYTES: usize = 1024;
 
 /// A line that names a position, or a comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Line<'a, const W: usize, const H: usize, B: Bitboard = u64> {
+pub enum Line<'a> {
     /// A position.
     Position {
         /// The moves field, trimmed (empty for the empty board).
         moves: &'a str,
         /// The position after the moves.
-        position: Position<W, H, B>,
+        position: Game,
     },
     /// A comment line, without its trailing whitespace.
     Comment(&'a str),
@@ -121,25 +122,21 @@ impl InputError {
 }
 
 /// Reads one line (without its `\n`; a `\r` before it is whitespace) for
-/// the `W` x `H` board: a comment, or `MOVES [SCORE]` as
-/// [`parse_position`] reads it. See the module documentation.
-pub fn parse_line<const W: usize, const H: usize, B: Bitboard>(
-    bytes: &[u8],
-) -> Result<Line<'_, W, H, B>, InputError> {
+/// `board`: a comment, or `MOVES [SCORE]` as [`parse_position`] reads it.
+/// See the module documentation.
+pub fn parse_line(board: BoardSize, bytes: &[u8]) -> Result<Line<'_>, InputError> {
     let text = utf8_line(bytes)?;
     if is_comment(text) {
-        return comment::<W, H, B>(text);
+        return comment(board, text);
     }
-    let (moves, position) = position_of(text)?;
+    let (moves, position) = position_of(board, text)?;
     Ok(Line::Position { moves, position })
 }
 
-/// Reads `MOVES [SCORE]` (no comment) for the `W` x `H` board: the moves
-/// field, trimmed, and the position it reaches.
-pub fn parse_position<const W: usize, const H: usize, B: Bitboard>(
-    bytes: &[u8],
-) -> Result<(&str, Position<W, H, B>), InputError> {
-    position_of(utf8_line(bytes)?)
+/// Reads `MOVES [SCORE]` (no comment) for `board`: the moves field,
+/// trimmed, and the position it reaches.
+pub fn parse_position(board: BoardSize, bytes: &[u8]) -> Result<(&str, Game), InputError> {
+    position_of(board, utf8_line(bytes)?)
 }
 
 /// The line as text, if it is not too long and is UTF-8.
@@ -159,11 +156,9 @@ fn utf8_line(bytes: &[u8]) -> Result<&str, InputError> {
 }
 
 /// `MOVES [SCORE]`: the trimmed moves and their position.
-fn position_of<const W: usize, const H: usize, B: Bitboard>(
-    text: &str,
-) -> Result<(&str, Position<W, H, B>), InputError> {
+fn position_of(board: BoardSize, text: &str) -> Result<(&str, Game), InputError> {
     let (moves, rest) = split_moves(text);
-    let position = Position::<W, H, B>::parse(moves)?;
+    let position = Game::parse(board, moves)?;
     let extra = rest.trim();
     if !extra.is_empty() && extra.parse::<i64>().is_err() {
         let start = text.len() - rest.trim_start().len();
@@ -177,10 +172,7 @@ fn position_of<const W: usize, const H: usize, B: Bitboard>(
 
 /// A comment line: itself, or an error if it is a board header naming
 /// another board than `W` x `H`.
-fn comment<const W: usize, const H: usize, B: Bitboard>(
-    text: &str,
-) -> Result<Line<'_, W, H, B>, InputError> {
-    let expected = BoardSize::of::<W, H>();
+fn comment(expected: BoardSize, text: &str) -> Result<Line<'_>, InputError> {
     match parse_board_header(text) {
         Some(found) if found != Ok(expected) => {
             // Point at the board, the header's last field.
@@ -214,8 +206,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn parse(text: &str) -> Result<Line<'_, 7, 6>, InputError> {
-        parse_line(text.as_bytes())
+    fn parse(text: &str) -> Result<Line<'_>, InputError> {
+        parse_line(BoardSize::STANDARD, text.as_bytes())
     }
 
     fn moves_of(text: &str) -> (String, usize) {
@@ -268,18 +260,18 @@ mod tests {
 
     #[test]
     fn bad_utf8_names_the_character() {
-        let e = parse_line::<7, 6, u64>(b"4\xc3\xa94\xff").unwrap_err();
+        let e = parse_line(BoardSize::STANDARD, b"4\xc3\xa94\xff").unwrap_err();
         assert_eq!(e, InputError::NotUtf8 { index: 3 });
         assert_eq!(e.to_string(), "character 4: not valid UTF-8");
     }
 
     #[test]
     fn a_position_alone_is_no_comment() {
-        let e = parse_position::<7, 6, u64>(b" # board 6x5").unwrap_err();
+        let e = parse_position(BoardSize::STANDARD, b" # board 6x5").unwrap_err();
         assert_eq!(e.index(), 1);
         assert_eq!(
-            parse_position::<7, 6, u64>(b"44 3"),
-            Ok(("44", Position::parse("44").unwrap()))
+            parse_position(BoardSize::STANDARD, b"44 3"),
+            Ok(("44", Game::parse(BoardSize::STANDARD, "44").unwrap()))
         );
     }
 
@@ -302,9 +294,9 @@ mod tests {
     fn long_lines_are_refused_at_the_limit() {
         let mut line = b"4453".to_vec();
         line.resize(MAX_LINE_BYTES, b' ');
-        assert!(parse_line::<7, 6, u64>(&line).is_ok());
+        assert!(parse_line(BoardSize::STANDARD, &line).is_ok());
         line.push(b' ');
-        let e = parse_line::<7, 6, u64>(&line).unwrap_err();
+        let e = parse_line(BoardSize::STANDARD, &line).unwrap_err();
         assert_eq!(
             e,
             InputError::TooLong {
@@ -329,7 +321,7 @@ mod tests {
             let chars = String::from_utf8_lossy(&bytes).chars().count();
             match parse_line::<7, 6, u64>(&bytes) {
                 Ok(Line::Position { moves, position }) => {
-                    prop_assert_eq!(Position::<7, 6>::parse(moves), Ok(position));
+                    prop_assert_eq!(Game::parse(BoardSize::STANDARD, moves), Ok(position));
                 }
                 Ok(Line::Comment(text)) => prop_assert!(text.trim_start().starts_with('#')),
                 Err(e) => prop_assert!(e.index() <= chars, "{} in {:?}", e, bytes),

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead};
 
-use c4::Bitboard;
+use c4::BoardSize;
 use c4::input::{InputError, Line, MAX_LINE_BYTES, parse_line};
 
 /// Where an input came from, to name it in error messages.
@@ -47,11 +47,9 @@ pub struct RawInput {
 }
 
 impl RawInput {
-    /// The input read for the `W` x `H` board (see [`c4::input`]).
-    pub fn parse<const W: usize, const H: usize, B: Bitboard>(
-        &self,
-    ) -> Result<Line<'_, W, H, B>, InputError> {
-        parse_line(&self.bytes)
+    /// The input read for `board` (see [`c4::input`]).
+    pub fn parse(&self, board: BoardSize) -> Result<Line<'_>, InputError> {
+        parse_line(board, &self.bytes)
     }
 
     /// The input as it should be echoed back: trimmed, with invalid UTF-8

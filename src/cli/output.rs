@@ -4,8 +4,7 @@
 
 use std::io::{self, Write};
 
-use c4::Bitboard;
-use c4::{Player, Position, Score};
+use c4::{Game, Player, Score};
 
 /// Exit status: everything went well.
 pub const EXIT_OK: u8 = 0;
@@ -74,10 +73,7 @@ pub enum Outcome {
 /// the game ends. The score of a win is `(W * H + 1 - n) / 2` (rounded down)
 /// for a win by move `n + 1` of the game, where `n` has the parity of the
 /// winner's turns; this inverts it.
-pub fn outcome<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-    score: Score,
-) -> Outcome {
+pub fn outcome(pos: &Game, score: Score) -> Outcome {
     if score == 0 {
         return Outcome::Draw;
     }
@@ -99,7 +95,7 @@ pub fn outcome<const W: usize, const H: usize, B: Bitboard>(
     };
     let twice = 2 * score.unsigned_abs() as usize;
     // n = cells + 1 - 2s or cells - 2s, whichever has the winner's parity.
-    let cells = W * H;
+    let cells = pos.board().cells();
     let mut before = (cells + 1).saturating_sub(twice);
     if before % 2 != first % 2 {
         before = before.saturating_sub(1);
@@ -114,11 +110,7 @@ pub fn outcome<const W: usize, const H: usize, B: Bitboard>(
 
 /// A sentence saying what `score` means for `pos`, e.g. "X wins with its 3rd
 /// stone from now (move 9)". With `weak`, the score is only a sign.
-pub fn describe<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-    score: Score,
-    weak: bool,
-) -> String {
+pub fn describe(pos: &Game, score: Score, weak: bool) -> String {
     let me = pos.side_to_move().symbol();
     let you = pos.side_to_move().other().symbol();
     if weak {
@@ -149,7 +141,12 @@ pub fn describe<const W: usize, const H: usize, B: Bitboard>(
 mod tests {
     use super::*;
 
-    type P = Position<7, 6>;
+    use c4::BoardSize;
+
+    /// The 7x6 position after `moves`.
+    fn parse(moves: &str) -> Game {
+        Game::parse(BoardSize::STANDARD, moves).unwrap()
+    }
 
     #[test]
     fn ordinals() {
@@ -168,8 +165,8 @@ mod tests {
 
     /// A position with `n` stones and no four in a row; `outcome` only looks
     /// at how many stones there are (whose turn it is), not where they are.
-    fn with_stones(n: usize) -> P {
-        let mut pos = P::new();
+    fn with_stones(n: usize) -> Game {
+        let mut pos = Game::new(BoardSize::STANDARD);
         let mut next = 0;
         while pos.moves_played() < n {
             let col = (0..7)
@@ -187,7 +184,7 @@ mod tests {
     fn outcome_inverts_the_score() {
         // The empty board: X wins with its last (21st) stone, move 41.
         assert_eq!(
-            outcome(&P::new(), 1),
+            outcome(&Game::new(BoardSize::STANDARD), 1),
             Outcome::Win {
                 winner: Player::First,
                 on_move: 41,
@@ -195,7 +192,7 @@ mod tests {
             }
         );
         // X to move with three stones in column 1 wins at once, on move 7.
-        let p = P::parse("121212").unwrap();
+        let p = parse("121212");
         assert_eq!(
             outcome(&p, p.win_next_score()),
             Outcome::Win {
@@ -205,7 +202,7 @@ mod tests {
             }
         );
         // O to move after "1212121" has lost on move 7 (the solver's score).
-        let won = P::parse("1212121").unwrap();
+        let won = parse("1212121");
         assert_eq!(
             outcome(&won, -((42 + 2 - 7) / 2)),
             Outcome::Win {
@@ -214,7 +211,7 @@ mod tests {
                 stone: 0
             }
         );
-        assert_eq!(outcome(&P::new(), 0), Outcome::Draw);
+        assert_eq!(outcome(&Game::new(BoardSize::STANDARD), 0), Outcome::Draw);
     }
 
     #[test]

@@ -4,10 +4,9 @@
 
 use serde::Serialize;
 
-use c4::Bitboard;
 use c4::position::moves_to_string;
-use c4::solver::ordering::center_first_order;
-use c4::{BoardSize, Player, Position, Score, Solver};
+use c4::solver::ordering::center_first_columns;
+use c4::{BoardSize, Engine, Game, Player, Score};
 
 use super::output::{Outcome, describe, outcome};
 
@@ -95,17 +94,16 @@ pub(in crate::cli) struct Analysis {
 /// The analysis of `pos` from the score of every column (signs only with
 /// `weak`; `None` for a full column, or every column once the game is over).
 /// `solver` only scores a game that is over, which takes no search.
-pub(in crate::cli) fn summarize<const W: usize, const H: usize, B: Bitboard>(
-    solver: &mut Solver<W, H, B>,
+pub(in crate::cli) fn summarize(
+    solver: &mut dyn Engine,
     moves: String,
-    pos: &Position<W, H, B>,
+    pos: &Game,
     weak: bool,
     scores: Vec<Option<Score>>,
 ) -> Analysis {
     let game_over = pos.is_game_over();
     // The most central of the best columns (the solver's tie-break too).
-    let best = center_first_order::<W>()
-        .into_iter()
+    let best = center_first_columns(pos.width())
         .filter_map(|col| scores[col].map(|s| (col, s)))
         .fold(None, |best: Option<(usize, Score)>, (col, s)| match best {
             Some((_, b)) if b >= s => best,
@@ -134,7 +132,7 @@ pub(in crate::cli) fn summarize<const W: usize, const H: usize, B: Bitboard>(
     };
     Analysis {
         moves,
-        board_size: BoardSize::of::<W, H>().to_string(),
+        board_size: pos.board().to_string(),
         board: board_rows(pos),
         side_to_move: pos.side_to_move().symbol().to_string(),
         moves_played: pos.moves_played(),
@@ -150,11 +148,11 @@ pub(in crate::cli) fn summarize<const W: usize, const H: usize, B: Bitboard>(
 }
 
 /// The rows of the board, top first, one character per cell.
-fn board_rows<const W: usize, const H: usize, B: Bitboard>(pos: &Position<W, H, B>) -> Vec<String> {
-    (0..H)
+fn board_rows(pos: &Game) -> Vec<String> {
+    (0..pos.height())
         .rev()
         .map(|row| {
-            (0..W)
+            (0..pos.width())
                 .map(|col| pos.stone_at(col, row).map_or('.', Player::symbol))
                 .collect()
         })

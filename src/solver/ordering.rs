@@ -96,13 +96,25 @@ pub const fn center_first_order<const W: usize>() -> [usize; W] {
     let mut order = [0; W];
     let mut i = 0;
     while i < W {
-        // i = 0, 1, 2, 3, ... maps to centre, centre-1, centre+1, centre-2, ...
-        let offset = (i as isize + 1) / 2;
-        let sign = if i % 2 == 1 { -1 } else { 1 };
-        order[i] = ((W / 2) as isize + sign * offset) as usize;
+        order[i] = center_first_column(W, i);
         i += 1;
     }
     order
+}
+
+/// [`center_first_order`] of a board `width` columns wide known only at run
+/// time.
+pub fn center_first_columns(width: usize) -> impl Iterator<Item = usize> {
+    (0..width).map(move |i| center_first_column(width, i))
+}
+
+/// The `i`-th column (0-based) of a `width`-wide board from the centre
+/// outwards: i = 0, 1, 2, 3, ... maps to centre, centre-1, centre+1,
+/// centre-2, ...
+const fn center_first_column(width: usize, i: usize) -> usize {
+    let offset = (i as isize + 1) / 2;
+    let sign = if i % 2 == 1 { -1 } else { 1 };
+    ((width / 2) as isize + sign * offset) as usize
 }
 
 /// The moves of `moves` (cells of `pos`) sorted for search, leaving out
