@@ -6,15 +6,14 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use c4::Bitboard;
 use c4::input::parse_position;
 use c4::memory::{Need, solver_bytes};
-use c4::{Position, Score, Solver};
+use c4::{Engine, Game, Score};
 
 use super::input::raw_from_arg;
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, on_board, parse_threads,
-    resolve_threads, solver_pool,
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, parse_threads, resolve_threads,
+    solver_pool,
 };
 use super::output::{after_write_error, warn};
 use super::report::{Analysis, summarize};
@@ -109,15 +108,14 @@ pub struct AnalyzeArgs {
     pub board: BoardArgs,
 }
 
-/// Runs `c4 analyze`; returns the exit status.
+/// Runs `c4 analyze` on the board `args` asks for; returns the exit status.
 pub fn run(args: &AnalyzeArgs) -> u8 {
-    on_board!("analyze", analyze_position(args: AnalyzeArgs))
-}
-
-/// `c4 analyze` on a `W` x `H` board.
-fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeArgs) -> u8 {
+    let board = match args.board.board("analyze") {
+        Ok(board) => board,
+        Err(code) => return code,
+    };
     let raw = raw_from_arg(1, &args.position);
-    let (moves, pos) = match parse_position::<W, H, B>(&raw.bytes) {
+    let (moves, pos) = match parse_position(board, &raw.bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             warn(format_args!(
@@ -135,21 +133,18 @@ fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeA
     // against 306 s), faster on 20 positions of 12 to 14 stones with it
     // (2.4-3.4 s against 3.5-4.2 s).
     let threads = resolve_threads(args.threads);
-    let playable = (0..W).filter(|&col| pos.can_play(col)).count();
+    let playable = (0..board.width()).filter(|&col| pos.can_play(col)).count();
     let solvers = threads.min(playable).max(1);
     let search_threads = threads / solvers;
     let need = Need {
         solvers,
-        per_solver: solver_bytes(
-            args.table.tt_size,
-            Position::<W, H, B>::KEY_BITS as u32,
-            search_threads,
-        ),
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), search_threads),
         positions: 0,
-        book: args.book.memory::<W, H, B>(),
+        book: args.book.memory(board),
     };
-    let pool = match solver_pool::<W, H, B>(
+    let pool = match solver_pool(
         "analyze",
+        board,
         &need,
         &args.book,
         args.table.tt_size,
@@ -159,7 +154,7 @@ fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeA
         Ok(pool) => pool,
         Err(code) => return code,
     };
-    let columns: Vec<usize> = (0..W).collect();
+    let columns: Vec<usize> = (0..board.width()).collect();
     let status = Status::start(Mode::detect(args.progress), Shape::Named);
     let scores = pool.map(&columns, |solver, &col| {
         if pos.is_game_over() || !pos.can_play(col) {
@@ -170,7 +165,7 @@ fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeA
             true,
         );
         solver.set_progress(job.progress());
-        let score = column_score(solver, &pos, col, args.weak);
+        let score = column_score(solver.as_mut(), &pos, col, args.weak);
         if let Some(score) = score {
             job.scored(score);
         }
@@ -179,7 +174,7 @@ fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeA
     });
     status.finish();
     let mut solver = pool.into_states().swap_remove(0);
-    let analysis = summarize(&mut solver, moves.to_owned(), &pos, args.weak, scores);
+    let analysis = summarize(solver.as_mut(), moves.to_owned(), &pos, args.weak, scores);
     let text = if args.json {
         serde_json::to_string(&analysis).expect("plain structs serialize") + "\n"
     } else {
@@ -192,14 +187,9 @@ fn analyze_position<const W: usize, const H: usize, B: Bitboard>(args: &AnalyzeA
     }
 }
 
-/// The score of playing 0-based `col` ([`Solver::column_score`]), or with
+/// The score of playing 0-based `col` ([`Engine::column_score`]), or with
 /// `weak` its sign only; `None` if the column is full or the game is over.
-fn column_score<const W: usize, const H: usize, B: Bitboard>(
-    solver: &mut Solver<W, H, B>,
-    pos: &Position<W, H, B>,
-    col: usize,
-    weak: bool,
-) -> Option<Score> {
+fn column_score(solver: &mut dyn Engine, pos: &Game, col: usize, weak: bool) -> Option<Score> {
     if !weak {
         return solver.column_score(pos, col);
     }
@@ -209,16 +199,11 @@ fn column_score<const W: usize, const H: usize, B: Bitboard>(
     if pos.is_winning_move(col) {
         return Some(1);
     }
-    let mut child = *pos;
-    child.play_col(col);
-    Some(-solver.solve_weak(&child))
+    Some(-solver.solve_weak(&pos.after(col)))
 }
 
 /// The text report.
-fn render_text<const W: usize, const H: usize, B: Bitboard>(
-    a: &Analysis,
-    pos: &Position<W, H, B>,
-) -> String {
+fn render_text(a: &Analysis, pos: &Game) -> String {
     let mut s = String::new();
     let moves = if a.moves.is_empty() {
         "(none)"
@@ -257,9 +242,10 @@ fn render_text<const W: usize, const H: usize, B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use c4::BoardSize;
 
     /// Every column scored on `solver`, then the analysis.
-    fn analyze_on(solver: &mut Solver<7, 6>, pos: &Position<7, 6>, weak: bool) -> Analysis {
+    fn analyze_on(solver: &mut dyn Engine, pos: &Game, weak: bool) -> Analysis {
         let scores = (0..7)
             .map(|col| column_score(solver, pos, col, weak))
             .collect();
@@ -269,15 +255,15 @@ mod tests {
     #[test]
     fn immediate_win_and_full_column() {
         // Column 1 is full; X to move wins at once in column 2.
-        let pos = Position::<7, 6>::parse("111111232323").unwrap();
+        let pos = Game::parse(BoardSize::STANDARD, "111111232323").unwrap();
         assert!(!pos.can_play(0));
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let a = analyze_on(&mut solver, &pos, false);
+        let mut solver = c4::engine::new(BoardSize::STANDARD, 1 << 20).unwrap();
+        let a = analyze_on(solver.as_mut(), &pos, false);
         assert_eq!(a.scores[0], None);
         assert_eq!(a.best_move, Some(2));
         assert_eq!(a.score, pos.win_next_score());
         assert_eq!(a.win_on_move, Some(13));
-        let weak = analyze_on(&mut solver, &pos, true);
+        let weak = analyze_on(solver.as_mut(), &pos, true);
         assert_eq!(weak.score, 1);
         assert_eq!(weak.best_move, Some(2));
         for (s, w) in a.scores.iter().zip(&weak.scores) {
@@ -287,9 +273,9 @@ mod tests {
 
     #[test]
     fn finished_game() {
-        let pos = Position::<7, 6>::parse("1212121").unwrap();
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let a = analyze_on(&mut solver, &pos, false);
+        let pos = Game::parse(BoardSize::STANDARD, "1212121").unwrap();
+        let mut solver = c4::engine::new(BoardSize::STANDARD, 1 << 20).unwrap();
+        let a = analyze_on(solver.as_mut(), &pos, false);
         assert!(a.game_over);
         assert_eq!(a.winner.as_deref(), Some("X"));
         assert_eq!(a.best_move, None);

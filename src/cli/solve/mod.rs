@@ -9,16 +9,15 @@ use std::ops::ControlFlow;
 
 use clap::Args;
 
-use c4::Bitboard;
+use c4::Engine;
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PipelineError, run_ordered};
-use c4::{BoardSize, Position, Solver};
 
 use super::input::{LineReader, RawInput, raw_from_arg};
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, on_board, parse_threads,
-    resolve_threads, solver_pool,
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, parse_threads, resolve_threads,
+    solver_pool,
 };
 use super::output::{after_write_error, warn};
 use super::status::{Mode, Shape, Status};
@@ -156,19 +155,18 @@ const IN_FLIGHT_PER_WORKER: usize = 256;
 /// [`MAX_LINE_BYTES`] at most) and their echo in its outcome.
 const IN_FLIGHT_INPUT_BYTES: usize = 2 * (MAX_LINE_BYTES + 1);
 
-/// Runs `c4 solve`; returns the exit status.
+/// Runs `c4 solve` on the board `args` asks for; returns the exit status.
 pub fn run(args: &SolveArgs) -> u8 {
-    on_board!("solve", solve_all(args: SolveArgs))
-}
-
-/// `c4 solve` on a `W` x `H` board.
-fn solve_all<const W: usize, const H: usize, B: Bitboard>(args: &SolveArgs) -> u8 {
+    let board = match args.board.board("solve") {
+        Ok(board) => board,
+        Err(code) => return code,
+    };
     let opts = Options {
         weak: args.weak,
         stats: args.stats,
         pv: args.pv,
         json: args.json,
-        board: BoardSize::of::<W, H>(),
+        board,
     };
     let from_stdin =
         args.positions.is_empty() || (args.positions.len() == 1 && args.positions[0] == "-");
@@ -184,11 +182,7 @@ fn solve_all<const W: usize, const H: usize, B: Bitboard>(args: &SolveArgs) -> u
     let window = workers * IN_FLIGHT_PER_WORKER;
     let need = Need {
         solvers: workers,
-        per_solver: solver_bytes(
-            args.table.tt_size,
-            Position::<W, H, B>::KEY_BITS as u32,
-            search_threads,
-        ),
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), search_threads),
         positions: if !from_stdin {
             2 * args.positions.iter().map(|p| p.len()).sum::<usize>()
         } else if workers > 1 {
@@ -196,10 +190,11 @@ fn solve_all<const W: usize, const H: usize, B: Bitboard>(args: &SolveArgs) -> u
         } else {
             IN_FLIGHT_INPUT_BYTES
         },
-        book: args.book.memory::<W, H, B>(),
+        book: args.book.memory(board),
     };
-    let pool = match solver_pool::<W, H, B>(
+    let pool = match solver_pool(
         "solve",
+        board,
         &need,
         &args.book,
         args.table.tt_size,
@@ -237,7 +232,9 @@ fn solve_all<const W: usize, const H: usize, B: Bitboard>(args: &SolveArgs) -> u
             }
         }
     };
-    let work = |solver: &mut Solver<W, H, B>, raw: &RawInput| evaluate(solver, raw, &opts, &status);
+    let work = |solver: &mut Box<dyn Engine>, raw: &RawInput| {
+        evaluate(solver.as_mut(), raw, &opts, &status)
+    };
     let result = if from_stdin {
         let stdin = io::stdin();
         if stdin.is_terminal() {

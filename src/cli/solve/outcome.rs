@@ -5,10 +5,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use c4::Bitboard;
 use c4::input::{InputError, Line};
 use c4::position::moves_to_string;
-use c4::{BoardSize, Solver};
+use c4::{BoardSize, Engine};
 
 use crate::cli::input::{Origin, RawInput};
 use crate::cli::report::{json_solved, to_json};
@@ -175,14 +174,15 @@ impl Outcome {
 }
 
 /// Solves one input with a cleared table, so that results do not depend on
-/// what was solved before, and tells `status` of its search.
-pub fn evaluate<const W: usize, const H: usize, B: Bitboard>(
-    solver: &mut Solver<W, H, B>,
+/// what was solved before, and tells `status` of its search. The input is
+/// read on the board `solver` solves.
+pub fn evaluate(
+    solver: &mut dyn Engine,
     raw: &RawInput,
     opts: &Options,
     status: &Status,
 ) -> Outcome {
-    let (moves, pos) = match raw.parse::<W, H, B>() {
+    let (moves, pos) = match raw.parse(solver.board()) {
         Ok(Line::Position { moves, position }) => (moves.to_owned(), position),
         Ok(Line::Comment(text)) => {
             return Outcome::Comment {
@@ -237,12 +237,13 @@ mod tests {
     }
 
     /// [`evaluate`] with no status.
-    fn evaluate_quiet<const W: usize, const H: usize, B: Bitboard>(
-        solver: &mut Solver<W, H, B>,
-        raw: &RawInput,
-        opts: &Options,
-    ) -> Outcome {
+    fn evaluate_quiet(solver: &mut dyn Engine, raw: &RawInput, opts: &Options) -> Outcome {
         evaluate(solver, raw, opts, &Status::quiet())
+    }
+
+    /// A solver for `width` x `height` with a 1 MiB table.
+    fn engine(width: usize, height: usize) -> Box<dyn Engine> {
+        c4::engine::new(BoardSize::new(width, height).unwrap(), 1 << 20).unwrap()
     }
 
     fn raw(text: &str) -> RawInput {
@@ -254,11 +255,11 @@ mod tests {
 
     #[test]
     fn text_lines() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate_quiet(&mut solver, &raw(" 121212 9"), &opts());
+        let mut solver = engine(7, 6);
+        let out = evaluate_quiet(solver.as_mut(), &raw(" 121212 9"), &opts());
         assert_eq!(out.render(&opts()).unwrap(), "121212 18");
         assert!(out.error_message().is_none());
-        let bad = evaluate_quiet(&mut solver, &raw("121212 -8x"), &opts());
+        let bad = evaluate_quiet(solver.as_mut(), &raw("121212 -8x"), &opts());
         assert_eq!(bad.render(&opts()).unwrap(), "121212 -8x invalid");
         assert_eq!(
             bad.error_message().unwrap(),
@@ -287,8 +288,8 @@ mod tests {
             stats: true,
             ..opts()
         };
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate_quiet(&mut solver, &raw("121212"), &o)
+        let mut solver = engine(7, 6);
+        let out = evaluate_quiet(solver.as_mut(), &raw("121212"), &o)
             .render(&o)
             .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -298,7 +299,7 @@ mod tests {
         assert_eq!(v["pv"], "1");
         assert_eq!(v["best_move"], 1);
         assert!(v["nodes"].is_u64() && v["micros"].is_u64());
-        let bad = evaluate_quiet(&mut solver, &raw("1x"), &o)
+        let bad = evaluate_quiet(solver.as_mut(), &raw("1x"), &o)
             .render(&o)
             .unwrap();
         let v: serde_json::Value = serde_json::from_str(&bad).unwrap();
@@ -308,8 +309,8 @@ mod tests {
 
     #[test]
     fn comments_are_echoed_in_text_and_left_out_of_json() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
-        let header = evaluate_quiet(&mut solver, &raw("# board 7x6"), &opts());
+        let mut solver = engine(7, 6);
+        let header = evaluate_quiet(solver.as_mut(), &raw("# board 7x6"), &opts());
         assert!(!header.failed());
         assert_eq!(header.render(&opts()).unwrap(), "# board 7x6");
         let json = Options {
@@ -317,7 +318,7 @@ mod tests {
             ..opts()
         };
         assert_eq!(header.render(&json), None);
-        let other = evaluate_quiet(&mut solver, &raw("# board 6x5"), &opts());
+        let other = evaluate_quiet(solver.as_mut(), &raw("# board 6x5"), &opts());
         assert!(other.failed());
         assert_eq!(other.render(&opts()).unwrap(), "# board 6x5 invalid");
     }
@@ -330,15 +331,15 @@ mod tests {
             board: BoardSize::new(6, 5).unwrap(),
             ..opts()
         };
-        let mut small = Solver::<4, 4>::with_table_bytes(1 << 20).unwrap();
+        let mut small = engine(4, 4);
         assert_eq!(
-            evaluate_quiet(&mut small, &raw(""), &opts())
+            evaluate_quiet(small.as_mut(), &raw(""), &opts())
                 .render(&opts())
                 .unwrap(),
             " 0"
         );
-        let mut solver = Solver::<6, 5>::with_table_bytes(1 << 20).unwrap();
-        let out = evaluate_quiet(&mut solver, &raw("121212"), &o)
+        let mut solver = engine(6, 5);
+        let out = evaluate_quiet(solver.as_mut(), &raw("121212"), &o)
             .render(&o)
             .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
