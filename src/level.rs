@@ -27,10 +27,10 @@
 
 use std::fmt;
 
-use crate::Bitboard;
-use crate::position::{Position, Score};
+use crate::game::Game;
+use crate::position::Score;
 use crate::rng::SplitMix64;
-use crate::solver::ordering::center_first_order;
+use crate::solver::ordering::center_first_columns;
 
 /// A playing level, `0` (beginner) to [`Level::PERFECT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -111,30 +111,30 @@ impl Level {
         }
     }
 
-    /// Picks the move of this level in `pos` (a game that is not over).
+    /// Picks the move of this level in `game` (a game that is not over).
     ///
     /// `scores` gives the exact score of every column for the side to move
-    /// (`None` for a full column), as [`Solver::analyze`] does; it is called
+    /// (`None` for a full column), as [`Engine::analyze`] does; it is called
     /// at most once, and only when the rule drawn needs it, so its error (a
     /// search that was stopped, say) is passed on. The result is the 0-based
     /// column, and whether the mistake roll fired.
     ///
-    /// [`Solver::analyze`]: crate::Solver::analyze
-    pub fn choose<const W: usize, const H: usize, B: Bitboard, E>(
+    /// [`Engine::analyze`]: crate::Engine::analyze
+    pub fn choose<E>(
         self,
-        pos: &Position<W, H, B>,
+        game: &Game,
         rng: &mut SplitMix64,
         scores: impl FnOnce() -> Result<Vec<Option<Score>>, E>,
     ) -> Result<Choice, E> {
-        assert!(!pos.is_game_over(), "no move to choose: the game is over");
+        assert!(!game.is_game_over(), "no move to choose: the game is over");
         let (_, (num, den), on_mistake, rule) = LEVELS[self.0 as usize];
         let mistake = num > 0 && rng.next_u64() % den < num;
         let rule = if mistake { on_mistake } else { rule };
         let column = match rule {
-            Rule::Random => pick(rng, legal_columns(pos)),
-            Rule::Beginner => pick(rng, beginner_columns(pos)),
+            Rule::Random => pick(rng, legal_columns(game)),
+            Rule::Beginner => pick(rng, beginner_columns(game)),
             Rule::Strong => pick(rng, strong_columns(&scores()?)),
-            Rule::Perfect => perfect_column::<W>(&scores()?),
+            Rule::Perfect => perfect_column(game.width(), &scores()?),
         };
         Ok(Choice { column, mistake })
     }
@@ -162,32 +162,24 @@ fn pick(rng: &mut SplitMix64, columns: Vec<usize>) -> usize {
 }
 
 /// The columns that are not full.
-fn legal_columns<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> Vec<usize> {
-    (0..W).filter(|&c| pos.can_play(c)).collect()
+fn legal_columns(game: &Game) -> Vec<usize> {
+    (0..game.width()).filter(|&c| game.can_play(c)).collect()
 }
 
 /// Whether playing `col` lets the opponent connect four with its next stone.
-pub fn loses_at_once<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-    col: usize,
-) -> bool {
-    let mut child = *pos;
-    child.play_col(col);
+pub fn loses_at_once(game: &Game, col: usize) -> bool {
+    let child = game.after(col);
     !child.is_won() && child.can_win_next()
 }
 
 /// The columns the beginner's rule chooses among: those that win at once,
 /// else those that do not lose at once, else every legal one.
-fn beginner_columns<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> Vec<usize> {
-    let legal = legal_columns(pos);
+fn beginner_columns(game: &Game) -> Vec<usize> {
+    let legal = legal_columns(game);
     let wins: Vec<usize> = legal
         .iter()
         .copied()
-        .filter(|&c| pos.is_winning_move(c))
+        .filter(|&c| game.is_winning_move(c))
         .collect();
     if !wins.is_empty() {
         return wins;
@@ -195,7 +187,7 @@ fn beginner_columns<const W: usize, const H: usize, B: Bitboard>(
     let safe: Vec<usize> = legal
         .iter()
         .copied()
-        .filter(|&c| !loses_at_once(pos, c))
+        .filter(|&c| !loses_at_once(game, c))
         .collect();
     if safe.is_empty() { legal } else { safe }
 }
@@ -229,11 +221,11 @@ fn strong_columns(scores: &[Option<Score>]) -> Vec<usize> {
         .collect()
 }
 
-/// The most central column with the best score.
-fn perfect_column<const W: usize>(scores: &[Option<Score>]) -> usize {
+/// The most central column with the best score, on a board `width`
+/// columns wide.
+fn perfect_column(width: usize, scores: &[Option<Score>]) -> usize {
     let best = best_score(scores);
-    center_first_order::<W>()
-        .into_iter()
+    center_first_columns(width)
         .find(|&c| scores[c] == Some(best))
         .expect("the best score is some column's")
 }
@@ -241,20 +233,24 @@ fn perfect_column<const W: usize>(scores: &[Option<Score>]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Solver;
+    use crate::board::BoardSize;
+    use crate::engine::{self, Engine};
     use std::convert::Infallible;
 
-    type P = Position<7, 6>;
+    /// A solver of the standard board with a small table.
+    fn standard_solver() -> Box<dyn Engine> {
+        engine::new(BoardSize::STANDARD, 1 << 20).unwrap()
+    }
 
     /// Positions reached by random legal play from the empty board, of 16 to
     /// 30 stones, none over (late enough that each takes milliseconds to
     /// analyse).
-    fn random_positions(count: usize, seed: u64) -> Vec<P> {
+    fn random_positions(count: usize, seed: u64) -> Vec<Game> {
         let mut rng = SplitMix64::new(seed);
         let mut out = Vec::new();
         while out.len() < count {
             let stones = rng.in_range(16, 30);
-            let mut pos = P::new();
+            let mut pos = Game::new(BoardSize::STANDARD);
             while pos.moves_played() < stones && !pos.is_game_over() {
                 let legal = legal_columns(&pos);
                 pos.play_col(legal[rng.below(legal.len())]);
@@ -286,7 +282,7 @@ mod tests {
     fn the_same_seed_gives_the_same_moves() {
         let positions = random_positions(40, 1);
         for level in [Level::BEGINNER, Level::new(1).unwrap()] {
-            let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+            let mut solver = standard_solver();
             let mut play = |seed| {
                 let mut rng = SplitMix64::new(seed);
                 positions
@@ -308,7 +304,7 @@ mod tests {
     /// move of the principal variation) and asks for scores each time.
     #[test]
     fn perfect_plays_the_solvers_best_move() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let mut solver = standard_solver();
         let mut rng = SplitMix64::new(3);
         for pos in random_positions(60, 2) {
             let scores = solver.analyze(&pos);
@@ -327,7 +323,7 @@ mod tests {
     /// loses it loses as late as possible.
     #[test]
     fn strong_keeps_the_outcome() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let mut solver = standard_solver();
         let mut rng = SplitMix64::new(4);
         let level = Level::new(3).unwrap();
         let mut differs = false;
@@ -346,7 +342,7 @@ mod tests {
                     assert_eq!(s.signum(), best.signum(), "{best} {s}");
                 }
                 // It is not the perfect level in disguise.
-                differs |= c.column != perfect_column::<7>(&scores);
+                differs |= c.column != perfect_column(7, &scores);
             }
         }
         assert!(differs);
@@ -386,7 +382,7 @@ mod tests {
     /// and then the beginner's rule; their mistakes come at their rates.
     #[test]
     fn middle_levels_mix_the_rules() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let mut solver = standard_solver();
         let positions = random_positions(300, 8);
         let analysed: Vec<_> = positions.iter().map(|p| solver.analyze(p)).collect();
         for (n, expected) in [(1, 150), (2, 60)] {
@@ -422,7 +418,7 @@ mod tests {
 
     #[test]
     fn the_scores_error_is_passed_on() {
-        let pos = P::parse("4453").unwrap();
+        let pos = Game::parse(BoardSize::STANDARD, "4453").unwrap();
         let mut rng = SplitMix64::new(1);
         let r = Level::PERFECT.choose(&pos, &mut rng, || Err::<Vec<Option<Score>>, _>("stopped"));
         assert_eq!(r, Err("stopped"));

@@ -4,20 +4,18 @@
 
 use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::marker::PhantomData;
 
 use clap::{Args, ValueEnum};
 
-use c4::Bitboard;
 use c4::level::Level;
 use c4::memory::{Need, solver_bytes};
 use c4::position::{column_char, column_from_char, column_range};
 use c4::rng::SplitMix64;
-use c4::{Player, Position, Score, Solver};
+use c4::{BoardSize, Engine, Game, Player, Score, engine};
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, on_board,
+    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book,
     parse_threads, resolve_threads,
 };
 use super::output::{Outcome, after_write_error, outcome, warn};
@@ -87,7 +85,10 @@ pub struct PlayArgs {
 
 /// Runs `c4 play`; returns the exit status.
 pub fn run(args: &PlayArgs) -> u8 {
-    on_board!("play", run_play(args: PlayArgs))
+    match args.board.board("play") {
+        Ok(board) => run_play(board, args),
+        Err(code) => code,
+    }
 }
 
 /// Words read from stdin, with a prompt before each.
@@ -136,8 +137,9 @@ enum Request {
     Quit,
 }
 
-/// Reads a word typed at the move prompt, or says what is wrong with it.
-fn parse_request<const W: usize>(word: &str) -> Result<Request, String> {
+/// Reads a word typed at the move prompt on a board `width` columns wide,
+/// or says what is wrong with it.
+fn parse_request(word: &str, width: usize) -> Result<Request, String> {
     match word.to_ascii_lowercase().as_str() {
         "hint" | "h" | "?" => return Ok(Request::Hint),
         "undo" | "u" => return Ok(Request::Undo),
@@ -146,22 +148,19 @@ fn parse_request<const W: usize>(word: &str) -> Result<Request, String> {
     }
     let mut chars = word.chars();
     if let (Some(ch), None) = (chars.next(), chars.next())
-        && let Some(col) = column_from_char(ch, W)
+        && let Some(col) = column_from_char(ch, width)
     {
         return Ok(Request::Column(col));
     }
     Err(format!(
         "'{word}' is not a column ({}) or a command (hint, undo, quit)",
-        column_range(W)
+        column_range(width)
     ))
 }
 
 /// What the score of a move means for the player making it: "wins on move
 /// 31", "loses on move 30" or "draw".
-fn meaning<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-    score: Score,
-) -> String {
+fn meaning(pos: &Game, score: Score) -> String {
     match outcome(pos, score) {
         Outcome::Draw => "draw".to_owned(),
         Outcome::Win {
@@ -177,10 +176,7 @@ fn meaning<const W: usize, const H: usize, B: Bitboard>(
 }
 
 /// The hint: every column's score for the side to move and its meaning.
-fn hint<const W: usize, const H: usize, B: Bitboard>(
-    solver: &mut Solver<W, H, B>,
-    pos: &Position<W, H, B>,
-) -> String {
+fn hint(solver: &mut dyn Engine, pos: &Game) -> String {
     let scores = solver.analyze(pos);
     let best = scores.iter().flatten().max().copied();
     let mut text = String::new();
@@ -204,22 +200,22 @@ fn hint<const W: usize, const H: usize, B: Bitboard>(
     text
 }
 
-/// A game in progress.
-struct Game<const W: usize, const H: usize, B: Bitboard = u64> {
+/// A game in progress: the moves played on its board.
+struct GameRecord {
+    /// The board.
+    board: BoardSize,
     /// Moves from the empty board, 0-based columns.
     moves: Vec<usize>,
     /// How many of `moves` were given with --from (not to be undone).
     start: usize,
     /// The human's side.
     human: Player,
-    /// The word its positions are stored in.
-    word: PhantomData<B>,
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Game<W, H, B> {
+impl GameRecord {
     /// The current position.
-    fn position(&self) -> Position<W, H, B> {
-        let mut pos = Position::new();
+    fn position(&self) -> Game {
+        let mut pos = Game::new(self.board);
         for &col in &self.moves {
             pos.play_col(col);
         }
@@ -249,9 +245,9 @@ impl<const W: usize, const H: usize, B: Bitboard> Game<W, H, B> {
     }
 }
 
-/// `c4 play` on a `W` x `H` board.
-fn run_play<const W: usize, const H: usize, B: Bitboard>(args: &PlayArgs) -> u8 {
-    let start = match Position::<W, H, B>::parse(&args.from) {
+/// `c4 play` on `board`.
+fn run_play(board: BoardSize, args: &PlayArgs) -> u8 {
+    let start = match Game::parse(board, &args.from) {
         Ok(pos) => pos,
         Err(e) => {
             warn(format_args!("c4 play: --from {}: {e}", args.from.trim()));
@@ -261,18 +257,14 @@ fn run_play<const W: usize, const H: usize, B: Bitboard>(args: &PlayArgs) -> u8 
     let threads = resolve_threads(args.threads);
     let need = Need {
         solvers: 1,
-        per_solver: solver_bytes(
-            args.table.tt_size,
-            Position::<W, H, B>::KEY_BITS as u32,
-            threads,
-        ),
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), threads),
         positions: 0,
-        book: args.book.memory::<W, H, B>(),
+        book: args.book.memory(board),
     };
     if let Err(code) = check_memory("play", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let mut solver = match Solver::<W, H, B>::with_table_bytes(args.table.tt_size) {
+    let mut solver = match engine::new(board, args.table.tt_size) {
         Ok(s) => s,
         Err(e) => {
             warn(format_args!("c4 play: --tt-size: {e}"));
@@ -280,8 +272,10 @@ fn run_play<const W: usize, const H: usize, B: Bitboard>(args: &PlayArgs) -> u8 
         }
     };
     solver.set_threads(threads);
-    match load_book::<W, H, B>(&args.book, "play") {
-        Ok(book) => solver.set_book(book),
+    match load_book(&args.book, "play", board) {
+        Ok(book) => solver
+            .set_book(book)
+            .expect("the book was loaded for this board"),
         Err(code) => return code,
     }
     let stdin = io::stdin();
@@ -292,20 +286,21 @@ fn run_play<const W: usize, const H: usize, B: Bitboard>(args: &PlayArgs) -> u8 
         echo,
     };
     let mut out = io::stdout().lock();
-    match play(&mut solver, &mut words, &mut out, args, start) {
+    match play(solver.as_mut(), &mut words, &mut out, args, start) {
         Ok(()) => EXIT_OK,
         Err(e) => after_write_error("play", &e, EXIT_OK),
     }
 }
 
 /// The game loop; returns when the game ends, is quit or the input ends.
-fn play<const W: usize, const H: usize, B: Bitboard, R: BufRead>(
-    solver: &mut Solver<W, H, B>,
+fn play<R: BufRead>(
+    solver: &mut dyn Engine,
     words: &mut Words<R>,
     out: &mut impl Write,
     args: &PlayArgs,
-    start: Position<W, H, B>,
+    start: Game,
 ) -> io::Result<()> {
+    let width = start.width();
     let human = match args.side {
         Some(Side::First) => Player::First,
         Some(Side::Second) => Player::Second,
@@ -327,13 +322,13 @@ fn play<const W: usize, const H: usize, B: Bitboard, R: BufRead>(
         .from
         .trim()
         .chars()
-        .filter_map(|ch| column_from_char(ch, W))
+        .filter_map(|ch| column_from_char(ch, width))
         .collect();
-    let mut game = Game::<W, H, B> {
+    let mut game = GameRecord {
+        board: start.board(),
         start: moves.len(),
         moves,
         human,
-        word: PhantomData,
     };
     debug_assert_eq!(game.position(), start);
     let level = Level::new(args.level.into()).expect("clap checks the range");
@@ -351,7 +346,7 @@ fn play<const W: usize, const H: usize, B: Bitboard, R: BufRead>(
         } else {
             "second"
         },
-        column_range(W)
+        column_range(width)
     )?;
     writeln!(out, "{}\n", game.position())?;
     loop {
@@ -393,7 +388,7 @@ fn play<const W: usize, const H: usize, B: Bitboard, R: BufRead>(
         let Some(word) = words.next(out, "your move> ")? else {
             return Ok(());
         };
-        match parse_request::<W>(&word) {
+        match parse_request(&word, width) {
             Err(message) => writeln!(out, "{message}")?,
             Ok(Request::Quit) => {
                 writeln!(out, "Bye.")?;
@@ -425,19 +420,19 @@ mod tests {
 
     #[test]
     fn requests() {
-        assert_eq!(parse_request::<7>("4"), Ok(Request::Column(3)));
-        assert_eq!(parse_request::<7>("HINT"), Ok(Request::Hint));
-        assert_eq!(parse_request::<7>("u"), Ok(Request::Undo));
-        assert_eq!(parse_request::<7>("quit"), Ok(Request::Quit));
+        assert_eq!(parse_request("4", 7), Ok(Request::Column(3)));
+        assert_eq!(parse_request("HINT", 7), Ok(Request::Hint));
+        assert_eq!(parse_request("u", 7), Ok(Request::Undo));
+        assert_eq!(parse_request("quit", 7), Ok(Request::Quit));
         for bad in ["8", "0", "44", "x", "-1"] {
-            let e = parse_request::<7>(bad).unwrap_err();
+            let e = parse_request(bad, 7).unwrap_err();
             assert!(e.contains("is not a column (1-7)"), "{e}");
         }
     }
 
     #[test]
     fn meanings() {
-        let empty = Position::<7, 6>::new();
+        let empty = Game::new(BoardSize::STANDARD);
         assert_eq!(meaning(&empty, 1), "wins on move 41");
         assert_eq!(meaning(&empty, 0), "draw");
         assert_eq!(meaning(&empty, -1), "loses on move 42");
@@ -445,20 +440,20 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_reply_too() {
-        let mut g = Game::<7, 6> {
+        let mut g = GameRecord {
+            board: BoardSize::STANDARD,
             moves: vec![3, 3, 2],
             start: 0,
             human: Player::Second,
-            word: PhantomData,
         };
         assert!(g.undo());
         assert_eq!(g.moves, vec![3]);
         assert!(!g.undo());
-        let mut g = Game::<7, 6> {
+        let mut g = GameRecord {
+            board: BoardSize::STANDARD,
             moves: vec![3, 3, 2, 4],
             start: 2,
             human: Player::First,
-            word: PhantomData,
         };
         assert!(g.undo());
         assert_eq!(g.moves, vec![3, 3]);

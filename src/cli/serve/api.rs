@@ -14,11 +14,10 @@ use axum::routing::get;
 use serde::Serialize;
 use serde_json::json;
 
-use c4::Bitboard;
+use c4::BoardSize;
 use c4::level::Level;
 use c4::memory::{Bytes, min_table_bytes, table_bytes};
 use c4::rng::SplitMix64;
-use c4::{BoardSize, ForBoard};
 
 use super::App;
 use super::assets;
@@ -258,22 +257,17 @@ fn flag(name: &str, value: &str) -> Result<bool, BadParameter> {
     }
 }
 
-/// Checks a position on its board, as `c4 analyze` does: the error names the
-/// character and the reason. Gives whether its game is over.
-struct CheckMoves<'a>(&'a str);
-
-impl ForBoard for CheckMoves<'_> {
-    type Output = Result<bool, BadParameter>;
-    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-        match parse_position::<W, H, B>(self.0.as_bytes()) {
-            Ok((_, position)) => Ok(position.is_game_over()),
-            Err(e) => Err(BadParameter {
-                name: "moves".to_owned(),
-                input: self.0.to_owned(),
-                message: e.to_string(),
-                character: Some(e.index() + 1),
-            }),
-        }
+/// Checks the position `moves` on `board`, as `c4 analyze` does: the error
+/// names the character and the reason. Gives whether its game is over.
+fn check_moves(board: BoardSize, moves: &str) -> Result<bool, BadParameter> {
+    match parse_position(board, moves.as_bytes()) {
+        Ok((_, position)) => Ok(position.is_game_over()),
+        Err(e) => Err(BadParameter {
+            name: "moves".to_owned(),
+            input: moves.to_owned(),
+            message: e.to_string(),
+            character: Some(e.index() + 1),
+        }),
     }
 }
 
@@ -381,7 +375,7 @@ fn task_params(
 ) -> Result<(Params, BoardSize, bool), BadParameter> {
     let params = parse_params(query, allowed)?;
     let board = params.board.expect("parse_params sets the board");
-    let over = board.dispatch(CheckMoves(&params.moves))?;
+    let over = check_moves(board, &params.moves)?;
     Ok((params, board, over))
 }
 

@@ -6,11 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
-use c4::Bitboard;
 use c4::level::Level;
 use c4::rng::SplitMix64;
-use c4::solver::ordering::center_first_order;
-use c4::{BoardSize, Position, Score, Solver};
+use c4::solver::ordering::center_first_columns;
+use c4::{BoardSize, Engine, Game, Score};
 
 use super::super::report::{json_solved, summarize};
 use c4::input::parse_position;
@@ -81,7 +80,7 @@ enum Stop {
 /// Searches within one request's limits: a node budget shared by all its
 /// searches, and the cancel flag set when the client goes away.
 ///
-/// Each search is `Solver::solve_within` with what is left of the budget, so
+/// Each search is `Engine::solve_within` with what is left of the budget, so
 /// a limit reached is seen as such and never turned into a score. The cancel
 /// flag is the solver's stop flag too (see `pool.rs`): a search under way
 /// stops at its next poll, and the flag is read again before every search
@@ -104,11 +103,7 @@ impl Budget<'_> {
     }
 
     /// The exact score of `pos` (a position whose game is not over).
-    fn exact<const W: usize, const H: usize, B: Bitboard>(
-        &mut self,
-        solver: &mut Solver<W, H, B>,
-        pos: &Position<W, H, B>,
-    ) -> Result<Score, Stop> {
+    fn exact(&mut self, solver: &mut dyn Engine, pos: &Game) -> Result<Score, Stop> {
         self.check()?;
         let before = solver.node_count();
         let score = solver.solve_within(pos, self.left);
@@ -125,11 +120,11 @@ impl Budget<'_> {
     }
 
     /// The exact score of playing 0-based `col` in `pos`, as
-    /// [`Solver::column_score`] gives it.
-    fn column<const W: usize, const H: usize, B: Bitboard>(
+    /// [`Engine::column_score`] gives it.
+    fn column(
         &mut self,
-        solver: &mut Solver<W, H, B>,
-        pos: &Position<W, H, B>,
+        solver: &mut dyn Engine,
+        pos: &Game,
         col: usize,
     ) -> Result<Option<Score>, Stop> {
         if pos.is_game_over() || !pos.can_play(col) {
@@ -138,34 +133,30 @@ impl Budget<'_> {
         if pos.is_winning_move(col) {
             return Ok(Some(pos.win_next_score()));
         }
-        let mut child = *pos;
-        child.play_col(col);
-        Ok(Some(-self.exact(solver, &child)?))
+        Ok(Some(-self.exact(solver, &pos.after(col))?))
     }
 
-    /// Every column's exact score, as [`Solver::analyze`] gives them.
-    fn analyze<const W: usize, const H: usize, B: Bitboard>(
-        &mut self,
-        solver: &mut Solver<W, H, B>,
-        pos: &Position<W, H, B>,
-    ) -> Result<Vec<Option<Score>>, Stop> {
-        (0..W).map(|col| self.column(solver, pos, col)).collect()
+    /// Every column's exact score, as [`Engine::analyze`] gives them.
+    fn analyze(&mut self, solver: &mut dyn Engine, pos: &Game) -> Result<Vec<Option<Score>>, Stop> {
+        (0..pos.width())
+            .map(|col| self.column(solver, pos, col))
+            .collect()
     }
 
     /// The principal variation from `pos`, whose exact score is `score`:
-    /// the line of [`Solver::principal_variation`], with each move the most
+    /// the line of [`Engine::principal_variation`], with each move the most
     /// central one that keeps the score.
-    fn principal_variation<const W: usize, const H: usize, B: Bitboard>(
+    fn principal_variation(
         &mut self,
-        solver: &mut Solver<W, H, B>,
-        pos: &Position<W, H, B>,
+        solver: &mut dyn Engine,
+        pos: &Game,
         mut score: Score,
     ) -> Result<Vec<usize>, Stop> {
         let mut line = Vec::new();
         let mut pos = *pos;
         while !pos.is_game_over() {
             let mut chosen = None;
-            for col in center_first_order::<W>() {
+            for col in center_first_columns(pos.width()) {
                 if self.column(solver, &pos, col)? == Some(score) {
                     chosen = Some(col);
                     break;
@@ -206,12 +197,9 @@ struct MoveAnswer<'a> {
 impl Task {
     /// Computes the answer with `solver` (cleared), stopping when `cancel`
     /// is set.
-    pub fn run<const W: usize, const H: usize, B: Bitboard>(
-        &self,
-        solver: &mut Solver<W, H, B>,
-        cancel: &AtomicBool,
-    ) -> Reply {
-        let Ok((moves, pos)) = parse_position::<W, H, B>(self.moves.as_bytes()) else {
+    /// `solver` is for the task's board.
+    pub fn run(&self, solver: &mut dyn Engine, cancel: &AtomicBool) -> Reply {
+        let Ok((moves, pos)) = parse_position(self.board, self.moves.as_bytes()) else {
             // Checked before the task was queued.
             return Reply::Failed;
         };
@@ -231,8 +219,7 @@ impl Task {
             }),
             Kind::Solve { weak } => solve(&mut budget, solver, &pos).map(|(score, pv)| {
                 let score = if weak { score.signum() } else { score };
-                let board = BoardSize::of::<W, H>();
-                json_solved(1, board, moves, score, weak, None, Some(&pv)) + "\n"
+                json_solved(1, self.board, moves, score, weak, None, Some(&pv)) + "\n"
             }),
             Kind::Move { level, seed } => {
                 let mut rng = SplitMix64::new(seed);
@@ -240,7 +227,7 @@ impl Task {
                     .choose(&pos, &mut rng, || budget.analyze(solver, &pos))
                     .map(|choice| {
                         let answer = MoveAnswer {
-                            board_size: BoardSize::of::<W, H>().to_string(),
+                            board_size: self.board.to_string(),
                             moves,
                             level: level.number(),
                             level_name: level.name(),
@@ -264,10 +251,10 @@ impl Task {
 }
 
 /// The exact score of `pos` and its principal variation.
-fn solve<const W: usize, const H: usize, B: Bitboard>(
+fn solve(
     budget: &mut Budget<'_>,
-    solver: &mut Solver<W, H, B>,
-    pos: &Position<W, H, B>,
+    solver: &mut dyn Engine,
+    pos: &Game,
 ) -> Result<(Score, Vec<usize>), Stop> {
     if pos.is_game_over() {
         // A finished game: its score needs no search, and the line is empty.
@@ -282,12 +269,12 @@ fn solve<const W: usize, const H: usize, B: Bitboard>(
 mod tests {
     use super::*;
 
-    /// A solver with the built-in book if `book`.
-    fn solver(book: bool) -> Solver<7, 6> {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+    /// A solver of the standard board, with the built-in book if `book`.
+    fn solver(book: bool) -> Box<dyn Engine> {
+        let mut solver = c4::engine::new(BoardSize::STANDARD, 1 << 20).unwrap();
         if book {
-            let book = c4::book::builtin::builtin::<7, 6, u64>().unwrap().unwrap();
-            solver.set_book(Some(std::sync::Arc::new(book)));
+            let book = c4::AnyBook::builtin(BoardSize::STANDARD).unwrap().unwrap();
+            solver.set_book(Some(book)).unwrap();
         }
         solver
     }
@@ -300,15 +287,15 @@ mod tests {
             kind,
             max_nodes,
         };
-        task.run(&mut solver, &AtomicBool::new(false))
+        task.run(solver.as_mut(), &AtomicBool::new(false))
     }
 
-    /// The line is the one `Solver::principal_variation` gives.
+    /// The line is the one `Engine::principal_variation` gives.
     #[test]
     fn the_line_is_the_solvers() {
         let mut solver = solver(true);
         for moves in ["4453", "2252576253462244111563365343671351441", "121212"] {
-            let pos = Position::<7, 6>::parse(moves).unwrap();
+            let pos = Game::parse(BoardSize::STANDARD, moves).unwrap();
             let pv = c4::position::moves_to_string(&solver.principal_variation(&pos));
             let Reply::Json(json) = run(Kind::Solve { weak: false }, moves, u64::MAX, true) else {
                 panic!("solved");
@@ -340,7 +327,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_request_stops() {
-        let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+        let mut solver = solver(false);
         let task = Task {
             board: BoardSize::STANDARD,
             moves: "4453".into(),
@@ -348,7 +335,7 @@ mod tests {
             max_nodes: u64::MAX,
         };
         assert_eq!(
-            task.run(&mut solver, &AtomicBool::new(true)),
+            task.run(solver.as_mut(), &AtomicBool::new(true)),
             Reply::Cancelled
         );
     }

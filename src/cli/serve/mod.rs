@@ -13,13 +13,12 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use c4::Bitboard;
 use c4::memory::{Bytes, min_table_bytes};
-use c4::{BoardSize, ForBoard};
+use c4::{AnyBook, BoardSize, engine};
 
 use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
 use super::output::warn;
-use pool::{AnyBook, Pool, SolverConfig};
+use pool::{Pool, SolverConfig};
 
 /// The examples closing both `-h` and `--help` of `c4 serve`.
 macro_rules! examples {
@@ -136,7 +135,7 @@ pub fn run(args: &ServeArgs) -> u8 {
         n => n,
     };
     // Check the table size before anything starts.
-    if let Err(e) = c4::Solver::<7, 6>::with_table_bytes(args.table.tt_size) {
+    if let Err(e) = engine::new(BoardSize::STANDARD, args.table.tt_size) {
         warn(format_args!("c4 serve: --tt-size: {e}"));
         return EXIT_USAGE;
     }
@@ -149,7 +148,7 @@ pub fn run(args: &ServeArgs) -> u8 {
         }
     };
     let app = Arc::new(App {
-        books: books.iter().map(|(b, _)| *b).collect(),
+        books: books.iter().map(AnyBook::board).collect(),
         pool: Pool::start(
             workers,
             args.queue,
@@ -232,27 +231,16 @@ fn app_table_mib(bytes: usize) -> usize {
 }
 
 /// The built-in books, decoded once and shared by every worker.
-fn load_books() -> Result<Vec<(BoardSize, AnyBook)>, u8> {
+fn load_books() -> Result<Vec<AnyBook>, u8> {
+    let builtin = BookChoice {
+        book: None,
+        no_book: false,
+    };
     let mut books = Vec::new();
     for board in BoardSize::all() {
-        if let Some(book) = board.dispatch(LoadBook)? {
-            books.push((board, book));
+        if let Some(book) = load_book(&builtin, "serve", board)? {
+            books.push(book);
         }
     }
     Ok(books)
-}
-
-/// Loads the built-in book of a board.
-struct LoadBook;
-
-impl ForBoard for LoadBook {
-    type Output = Result<Option<AnyBook>, u8>;
-    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-        let choice = BookChoice {
-            book: None,
-            no_book: false,
-        };
-        let book = load_book::<W, H, B>(&choice, "serve")?;
-        Ok(book.map(|b| b as AnyBook))
-    }
 }

@@ -2,7 +2,6 @@
 //! solver, fed from a bounded queue; a job whose client has gone is dropped
 //! before it starts and stopped while it runs.
 
-use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
@@ -12,67 +11,54 @@ use std::thread;
 use serde::Serialize;
 use tokio::sync::oneshot;
 
-use c4::Bitboard;
-use c4::{BoardSize, Book, ForBoard, Solver, TableError};
+use c4::{AnyBook, BoardSize, Engine, TableError, engine};
 
 use super::compute::{Reply, Task};
-
-/// The solver a worker keeps between jobs: one board's, the last one used.
-pub struct WorkerSolver {
-    /// Which board `solver` is for.
-    board: BoardSize,
-    /// A `Solver<W, H, B>` of that board.
-    solver: Box<dyn Any + Send>,
-}
-
-/// A board's opening book, an `Arc<Book<W, H, B>>` of that board.
-pub type AnyBook = Arc<dyn Any + Send + Sync>;
 
 /// What every worker shares: how to make a solver.
 pub struct SolverConfig {
     /// Bytes of each solver's table.
     pub table_bytes: usize,
-    /// Opening books by board (an `Arc<Book<W, H, B>>` each), none when
+    /// The opening books, one per board that has one; none when
     /// `--no-book`.
-    pub books: Vec<(BoardSize, AnyBook)>,
+    pub books: Vec<AnyBook>,
 }
 
 impl SolverConfig {
-    /// The book of the `W` x `H` board, if any.
-    fn book<const W: usize, const H: usize, B: Bitboard>(&self) -> Option<Arc<Book<W, H, B>>> {
-        let board = BoardSize::of::<W, H>();
-        let (_, book) = self.books.iter().find(|(b, _)| *b == board)?;
-        Arc::clone(book).downcast::<Book<W, H, B>>().ok()
+    /// The book of `board`, if any.
+    fn book(&self, board: BoardSize) -> Option<AnyBook> {
+        self.books
+            .iter()
+            .find(|book| book.board() == board)
+            .cloned()
     }
 }
 
-/// A worker's solver for the `W` x `H` board: the one it kept if it is for
-/// that board, else a new one, made after the old one is dropped so that a
-/// worker never holds two tables. Cleared either way, so that an answer does
-/// not depend on the jobs before it.
-pub fn solver_for<'a, const W: usize, const H: usize, B: Bitboard>(
-    kept: &'a mut Option<WorkerSolver>,
+/// A worker's solver for `board`: the one it kept (its last one, of any
+/// board) if it is for that board, else a new one, made after the old one
+/// is dropped so that a worker never holds two tables. Cleared either way,
+/// so that an answer does not depend on the jobs before it.
+pub fn solver_for<'a>(
+    kept: &'a mut Option<Box<dyn Engine>>,
     config: &SolverConfig,
-) -> Result<&'a mut Solver<W, H, B>, TableError> {
-    let board = BoardSize::of::<W, H>();
-    if kept.as_ref().is_some_and(|k| k.board != board) {
+    board: BoardSize,
+) -> Result<&'a mut dyn Engine, TableError> {
+    if kept.as_ref().is_some_and(|k| k.board() != board) {
         *kept = None;
     }
-    if kept.is_none() {
-        let mut solver = Solver::<W, H, B>::with_table_bytes(config.table_bytes)?;
-        solver.set_book(config.book::<W, H, B>());
-        *kept = Some(WorkerSolver {
-            board,
-            solver: Box::new(solver),
-        });
-    }
-    let solver = kept
-        .as_mut()
-        .and_then(|k| k.solver.downcast_mut::<Solver<W, H, B>>())
-        .expect("the kept solver is for this board");
+    let solver = match kept {
+        Some(solver) => solver,
+        None => {
+            let mut solver = engine::new(board, config.table_bytes)?;
+            solver
+                .set_book(config.book(board))
+                .expect("the book found is for this board");
+            kept.insert(solver)
+        }
+    };
     solver.clear();
     solver.reset_node_count();
-    Ok(solver)
+    Ok(solver.as_mut())
 }
 
 /// One request's work, as queued.
@@ -217,7 +203,7 @@ impl Pool {
 
 /// A worker: takes jobs until the queue closes.
 fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig) {
-    let mut kept: Option<WorkerSolver> = None;
+    let mut kept: Option<Box<dyn Engine>> = None;
     loop {
         let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
         let Ok(job) = job else { return };
@@ -226,14 +212,10 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
         let reply = if job.cancel.load(Ordering::Relaxed) || job.reply.is_closed() {
             Reply::Cancelled
         } else {
-            let run = RunTask {
-                task: &job.task,
-                kept: &mut kept,
-                config,
-                cancel: &job.cancel,
-            };
-            let board = job.task.board;
-            catch_unwind(AssertUnwindSafe(|| board.dispatch(run))).unwrap_or_else(|_| {
+            catch_unwind(AssertUnwindSafe(|| {
+                run_task(&job.task, &mut kept, config, &job.cancel)
+            }))
+            .unwrap_or_else(|_| {
                 // The solver may be left in any state: make a new one.
                 kept = None;
                 Reply::Failed
@@ -254,31 +236,24 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
     }
 }
 
-/// A job on the board of its task.
-struct RunTask<'a> {
-    /// What to compute.
-    task: &'a Task,
-    /// The worker's solver.
-    kept: &'a mut Option<WorkerSolver>,
-    /// How to make one.
-    config: &'a SolverConfig,
-    /// The job's cancel flag.
-    cancel: &'a Arc<AtomicBool>,
-}
-
-impl ForBoard for RunTask<'_> {
-    type Output = Reply;
-    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Reply {
-        match solver_for::<W, H, B>(self.kept, self.config) {
-            Ok(solver) => {
-                // The solver polls the flag inside its searches too, so a
-                // request whose client has gone stops within milliseconds.
-                solver.set_stop_flag(Some(Arc::clone(self.cancel)));
-                let reply = self.task.run(solver, self.cancel);
-                solver.set_stop_flag(None);
-                reply
-            }
-            Err(_) => Reply::Failed,
+/// Computes `task` on the worker's solver for the task's board (`kept`,
+/// made with `config` if it is for another board), stopped once `cancel`
+/// is set.
+fn run_task(
+    task: &Task,
+    kept: &mut Option<Box<dyn Engine>>,
+    config: &SolverConfig,
+    cancel: &Arc<AtomicBool>,
+) -> Reply {
+    match solver_for(kept, config, task.board) {
+        Ok(solver) => {
+            // The solver polls the flag inside its searches too, so a
+            // request whose client has gone stops within milliseconds.
+            solver.set_stop_flag(Some(Arc::clone(cancel)));
+            let reply = task.run(solver, cancel);
+            solver.set_stop_flag(None);
+            reply
         }
+        Err(_) => Reply::Failed,
     }
 }
