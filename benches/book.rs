@@ -15,7 +15,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use c4::testset::parse_set;
-use c4::{Position, Solver};
+use c4::{BoardSize, Position, Solver};
 
 /// The first 50 Begin-Hard positions with `stones` stones, or `None`
 /// without the set.
@@ -23,9 +23,9 @@ fn positions(stones: usize) -> Option<Vec<Position>> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testsets/Test_L1_R3");
     let text = std::fs::read_to_string(path).ok()?;
     Some(
-        parse_set(&text)
+        parse_set(BoardSize::STANDARD, &text)
             .filter_map(|line| line.result.ok())
-            .map(|case| case.position)
+            .map(|case| case.position.fixed())
             .filter(|pos: &Position| pos.moves_played() == stones)
             .take(50)
             .collect(),

@@ -23,7 +23,7 @@ use std::sync::atomic::AtomicBool;
 
 use c4::solver::Progress;
 use c4::testset::{TestCase, parse_set};
-use c4::{Position, Solver};
+use c4::{BoardSize, Position, Solver};
 
 /// The standard sets: file, name, and the lines solved per iteration as
 /// (lines skipped, lines taken): fewer for the sets whose positions take
@@ -47,12 +47,17 @@ fn sets_dir() -> PathBuf {
 /// `None` if the file cannot be read.
 fn slice(file: &str, (skip, take): (usize, usize)) -> Option<Vec<Position>> {
     let text = std::fs::read_to_string(sets_dir().join(file)).ok()?;
-    let cases: Vec<TestCase> = parse_set(&text)
+    let cases: Vec<TestCase> = parse_set(BoardSize::STANDARD, &text)
         .skip(skip)
         .take(take)
         .map(|line| line.result.expect("the standard sets are valid"))
         .collect();
-    Some(cases.into_iter().map(|case| case.position).collect())
+    Some(
+        cases
+            .into_iter()
+            .map(|case| case.position.fixed())
+            .collect(),
+    )
 }
 
 /// Solves every position from a cleared table; returns a checksum of the

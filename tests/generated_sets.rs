@@ -22,7 +22,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use c4::testset::{TestCase, parse_set};
-use c4::{Position, Solver};
+use c4::{BoardSize, Position, Solver};
 use common::minimax::reference_score_of;
 
 /// The cases of `testsets/NAME.txt`, every line asserted valid.
@@ -36,7 +36,7 @@ fn load(name: &str) -> Vec<TestCase> {
         Some("# board 7x6"),
         "{name}: the set records its board"
     );
-    parse_set(&text)
+    parse_set(BoardSize::STANDARD, &text)
         .map(|line| {
             line.result
                 .unwrap_or_else(|e| panic!("{name} line {}: {e}", line.number))
@@ -93,7 +93,7 @@ fn sets_are_well_formed_legal_in_range_and_unique() {
 fn check_one_ply(name: &str) {
     let mut solver = Solver::<7, 6>::new();
     for case in load(name) {
-        let pos = case.position;
+        let pos = case.position.fixed::<7, 6, u64>();
         let mut reached = false;
         for col in (0..7).filter(|&c| pos.can_play(c)) {
             // A move's score is minus its child's; the side to move cannot

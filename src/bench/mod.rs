@@ -2,20 +2,22 @@
 //! scores, and measure time and nodes.
 //!
 //! Each case is solved from a cleared transposition table by default
-//! ([`Solver::clear`], an O(1) new table generation), so that every
+//! ([`Engine::clear`], an O(1) new table generation), so that every
 //! measurement is that of the position alone, whatever came before it and
 //! whichever worker thread solved it. Timing uses [`Instant`] around the
 //! solve call only: parsing, clearing and bookkeeping are not counted.
 //!
 //! ```
+//! use c4::BoardSize;
 //! use c4::bench::{Bench, BenchConfig, Mode};
 //! use c4::testset::{parse_set, TestCase};
+//! let board = BoardSize::STANDARD;
 //! let set = "175424313177774724541246612626552 4\n144572345532332435271375517774421 3\n";
-//! let cases: Vec<TestCase> = parse_set(set)
+//! let cases: Vec<TestCase> = parse_set(board, set)
 //!     .map(|line| line.result.unwrap())
 //!     .collect();
 //! let config = BenchConfig { mode: Mode::Weak, table_bytes: 1 << 20, ..BenchConfig::default() };
-//! let report = Bench::<7, 6>::new(&config).unwrap().run(&cases, |_done| {});
+//! let report = Bench::new(board, &config).unwrap().run(&cases, |_done| {});
 //! assert_eq!(report.summary.positions, 2);
 //! // Weak: 3 has the sign of the exact score, 2.
 //! assert_eq!(report.summary.mismatches, 0);
@@ -24,22 +26,20 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::Bitboard;
-use crate::book::Book;
+use crate::board::BoardSize;
+use crate::engine::{self, AnyBook, Engine};
 use crate::parallel::{PoolError, WorkerPool};
 use crate::position::Score;
 use crate::settings::DEFAULT_TABLE_BYTES;
-use crate::solver::Solver;
 use crate::testset::TestCase;
-use std::sync::Arc;
 
 /// What a run asks of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
-    /// The exact score ([`Solver::solve`]).
+    /// The exact score ([`Engine::solve`]).
     #[default]
     Strong,
-    /// Only win, draw or loss ([`Solver::solve_weak`]), compared with the
+    /// Only win, draw or loss ([`Engine::solve_weak`]), compared with the
     /// sign of the expected score.
     Weak,
 }
@@ -172,33 +172,37 @@ pub struct BenchReport {
     pub summary: Summary,
 }
 
-/// A batch runner: worker threads with their solvers, ready to run any
-/// number of sets (the tables are allocated once).
-pub struct Bench<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
+/// A batch runner: worker threads with their solvers for one board, ready
+/// to run any number of sets of that board (the tables are allocated once).
+pub struct Bench {
     /// The workers, each with its solver.
-    pool: WorkerPool<Solver<W, H, B>>,
+    pool: WorkerPool<Box<dyn Engine>>,
     /// Exact or weak.
     mode: Mode,
     /// Whether each case starts from an empty table.
     clear_table: bool,
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Bench<W, H, B> {
-    /// Sets up the workers of `config`.
-    pub fn new(config: &BenchConfig) -> Result<Self, PoolError> {
-        Self::with_book(config, None)
+impl Bench {
+    /// Sets up the workers of `config`, solving positions of `board`.
+    pub fn new(board: BoardSize, config: &BenchConfig) -> Result<Self, PoolError> {
+        Self::with_book(board, config, None)
     }
 
-    /// Sets up the workers of `config`, every solver using the opening
-    /// `book` (see [`Solver::set_book`]).
+    /// Sets up the workers of `config`, solving positions of `board`, every
+    /// solver using the opening `book` (see [`Engine::set_book`]). Panics if
+    /// the book is of another board.
     pub fn with_book(
+        board: BoardSize,
         config: &BenchConfig,
-        book: Option<Arc<Book<W, H, B>>>,
+        book: Option<AnyBook>,
     ) -> Result<Self, PoolError> {
         Ok(Bench {
             pool: WorkerPool::new(config.threads, || {
-                let mut solver = Solver::with_table_bytes(config.table_bytes)?;
-                solver.set_book(book.clone());
+                let mut solver = engine::new(board, config.table_bytes)?;
+                solver
+                    .set_book(book.clone())
+                    .expect("a book of the bench's board");
                 Ok(solver)
             })?,
             mode: config.mode,
@@ -208,11 +212,12 @@ impl<const W: usize, const H: usize, B: Bitboard> Bench<W, H, B> {
 
     /// Solves every case, calling `progress` with the number of cases done
     /// after each one (from the worker threads, in any order of counts).
-    pub fn run(&self, cases: &[TestCase<W, H, B>], progress: impl Fn(usize) + Sync) -> BenchReport {
+    /// The cases must be on the bench's board: one of another board panics.
+    pub fn run(&self, cases: &[TestCase], progress: impl Fn(usize) + Sync) -> BenchReport {
         let done = AtomicUsize::new(0);
         let start = Instant::now();
         let results = self.pool.map(cases, |solver, case| {
-            let result = self.solve(solver, case);
+            let result = self.solve(solver.as_mut(), case);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             result
         });
@@ -221,7 +226,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Bench<W, H, B> {
     }
 
     /// Solves one case on `solver`.
-    fn solve(&self, solver: &mut Solver<W, H, B>, case: &TestCase<W, H, B>) -> CaseResult {
+    fn solve(&self, solver: &mut dyn Engine, case: &TestCase) -> CaseResult {
         if self.clear_table {
             solver.clear();
         }
@@ -244,19 +249,21 @@ impl<const W: usize, const H: usize, B: Bitboard> Bench<W, H, B> {
 /// The most memory a run over a test set of `file_bytes` bytes takes besides
 /// the solvers: the set as read ([`testset::set_bytes`](crate::testset::set_bytes))
 /// and a result per case.
-pub fn batch_bytes<const W: usize, const H: usize, B: Bitboard>(file_bytes: usize) -> usize {
-    crate::testset::set_bytes::<W, H, B>(file_bytes).saturating_add(
+pub fn batch_bytes(file_bytes: usize) -> usize {
+    crate::testset::set_bytes(file_bytes).saturating_add(
         crate::testset::most_cases(file_bytes).saturating_mul(std::mem::size_of::<CaseResult>()),
     )
 }
 
-/// Runs `cases` with `config` in one go; see [`Bench::run`].
-pub fn run<const W: usize, const H: usize, B: Bitboard>(
-    cases: &[TestCase<W, H, B>],
+/// Runs `cases`, positions of `board`, with `config` in one go; see
+/// [`Bench::run`].
+pub fn run(
+    board: BoardSize,
+    cases: &[TestCase],
     config: &BenchConfig,
     progress: impl Fn(usize) + Sync,
 ) -> Result<BenchReport, PoolError> {
-    Ok(Bench::new(config)?.run(cases, progress))
+    Ok(Bench::new(board, config)?.run(cases, progress))
 }
 
 #[cfg(test)]
@@ -302,7 +309,10 @@ mod tests {
     }
 
     fn cases(lines: &[&str]) -> Vec<TestCase> {
-        lines.iter().map(|l| parse_line(l).unwrap()).collect()
+        lines
+            .iter()
+            .map(|l| parse_line(BoardSize::STANDARD, l).unwrap())
+            .collect()
     }
 
     #[test]
@@ -319,7 +329,7 @@ mod tests {
             table_bytes: 1 << 20,
             ..BenchConfig::default()
         };
-        let strong = run(&cases, &small, |_| {}).unwrap();
+        let strong = run(BoardSize::STANDARD, &cases, &small, |_| {}).unwrap();
         let matches: Vec<bool> = strong.results.iter().map(CaseResult::is_match).collect();
         assert_eq!(matches, [true, false, false]);
         assert_eq!(strong.results[1].got, 4);
@@ -330,7 +340,7 @@ mod tests {
             mode: Mode::Weak,
             ..small
         };
-        let weak = run(&cases, &weak, |_| {}).unwrap();
+        let weak = run(BoardSize::STANDARD, &cases, &weak, |_| {}).unwrap();
         let matches: Vec<bool> = weak.results.iter().map(CaseResult::is_match).collect();
         assert_eq!(matches, [true, true, false]);
         assert_eq!(weak.results[1].expected, 1);
@@ -350,9 +360,10 @@ mod tests {
             table_bytes: 1 << 22,
             ..BenchConfig::default()
         };
-        let one = run(&cases, &config, |_| {}).unwrap();
+        let one = run(BoardSize::STANDARD, &cases, &config, |_| {}).unwrap();
         let calls = AtomicUsize::new(0);
         let two = run(
+            BoardSize::STANDARD,
             &cases,
             &BenchConfig {
                 threads: 2,

@@ -18,17 +18,16 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use c4::Bitboard;
+use c4::BoardSize;
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::testset::{TestCase, most_cases, parse_lines, set_board};
-use c4::{BoardSize, Position};
 
 use super::limits::check_memory;
 use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration,
-    load_book, on_board, parse_threads, resolve_threads,
+    load_book, parse_threads, resolve_threads,
 };
 use super::output::{after_write_error, warn};
 
@@ -46,7 +45,7 @@ transposition table (unless --no-clear).
 
 Memory: about N x (tt-size + 1 MiB) with N threads (each worker's table of
 --tt-size, whose pages only searches from the earliest positions take, and
-its 1 MiB table), up to 34 times the size of the largest file (its lines,
+its 1 MiB table), up to 44 times the size of the largest file (its lines,
 cases and results), and 8.4 MiB while the built-in book loads. c4 adds this
 up before it allocates anything and refuses a run that does not fit in the
 memory available.
@@ -167,13 +166,12 @@ struct JsonRow<'a> {
 
 /// Runs `c4 bench`; returns the exit status.
 pub fn run(args: &BenchArgs) -> u8 {
-    on_board!("bench", bench_files(args: BenchArgs))
-}
-
-/// `c4 bench` on a `W` x `H` board.
-fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) -> u8 {
+    let board = match args.board.board("bench") {
+        Ok(board) => board,
+        Err(code) => return code,
+    };
     let files = if args.files.is_empty() {
-        match default_sets(BoardSize::of::<W, H>()) {
+        match default_sets(board) {
             Ok(files) => files,
             Err(message) => {
                 warn(format_args!("c4 bench: {message}"));
@@ -198,16 +196,16 @@ fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) ->
         .unwrap_or(0);
     let need = Need {
         solvers: config.threads,
-        per_solver: solver_bytes(config.table_bytes, Position::<W, H, B>::KEY_BITS as u32, 1),
-        positions: batch_bytes::<W, H, B>(largest).saturating_add(
+        per_solver: solver_bytes(config.table_bytes, board.key_bits(), 1),
+        positions: batch_bytes(largest).saturating_add(
             most_cases(largest).saturating_mul(size_of::<usize>() + size_of::<JsonMismatch>()),
         ),
-        book: args.book.memory::<W, H, B>(),
+        book: args.book.memory(board),
     };
     if let Err(code) = check_memory("bench", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let book = match load_book::<W, H, B>(&args.book, "bench") {
+    let book = match load_book(&args.book, "bench", board) {
         Ok(book) => book,
         Err(code) => return code,
     };
@@ -232,7 +230,7 @@ fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) ->
     }
     let mut benches = Vec::new();
     for (suffix, name, book) in runs {
-        match Bench::<W, H, B>::with_book(&config, book) {
+        match Bench::with_book(board, &config, book) {
             Ok(bench) => benches.push(Variant {
                 suffix,
                 book: name,
@@ -250,7 +248,15 @@ fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) ->
     let mut out = io::stdout().lock();
     for file in &files {
         for variant in &benches {
-            match run_file(file, args, &config, variant, &mut header_printed, &mut out) {
+            match run_file(
+                file,
+                board,
+                args,
+                &config,
+                variant,
+                &mut header_printed,
+                &mut out,
+            ) {
                 Ok(Some(outcome)) => {
                     failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
                 }
@@ -266,22 +272,23 @@ fn bench_files<const W: usize, const H: usize, B: Bitboard>(args: &BenchArgs) ->
 }
 
 /// One way of running the files: a bench with or without a book.
-struct Variant<const W: usize, const H: usize, B: Bitboard> {
+struct Variant {
     /// Added to the file's name in the table.
     suffix: String,
     /// The book's name, `None` without a book.
     book: Option<String>,
     /// The workers.
-    bench: Bench<W, H, B>,
+    bench: Bench,
 }
 
-/// Reads, runs and reports one file on `out`; `None` if it could not be
-/// read, an error if `out` could not be written.
-fn run_file<const W: usize, const H: usize, B: Bitboard>(
+/// Reads, runs and reports one file, a set of `board`, on `out`; `None` if
+/// it could not be read, an error if `out` could not be written.
+fn run_file(
     file: &Path,
+    board: BoardSize,
     args: &BenchArgs,
     config: &BenchConfig,
-    variant: &Variant<W, H, B>,
+    variant: &Variant,
     header_printed: &mut bool,
     out: &mut impl Write,
 ) -> io::Result<Option<FileOutcome>> {
@@ -295,7 +302,6 @@ fn run_file<const W: usize, const H: usize, B: Bitboard>(
             return Ok(None);
         }
     };
-    let board = BoardSize::of::<W, H>();
     match set_board(&text) {
         Ok(found) if found == board => {}
         Ok(found) => {
@@ -314,9 +320,9 @@ fn run_file<const W: usize, const H: usize, B: Bitboard>(
     }
     let lines = text.iter().take(limit);
     let mut outcome = FileOutcome::default();
-    let mut cases: Vec<TestCase<W, H, B>> = Vec::new();
+    let mut cases: Vec<TestCase> = Vec::new();
     let mut line_numbers = Vec::new();
-    for line in parse_lines(lines) {
+    for line in parse_lines(board, lines) {
         match line.result {
             Ok(case) => {
                 cases.push(case);
@@ -401,11 +407,7 @@ fn run_file<const W: usize, const H: usize, B: Bitboard>(
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.
-fn run_with_progress<const W: usize, const H: usize, B: Bitboard>(
-    bench: &Bench<W, H, B>,
-    cases: &[TestCase<W, H, B>],
-    label: &str,
-) -> BenchReport {
+fn run_with_progress(bench: &Bench, cases: &[TestCase], label: &str) -> BenchReport {
     if !std::io::stderr().is_terminal() {
         return bench.run(cases, |_| {});
     }

@@ -17,19 +17,17 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use c4::Bitboard;
 use c4::memory::{Need, solver_bytes};
 use c4::testset::generate::DEFAULT_MAX_NODES;
 use c4::testset::{
     Difficulty, GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, Grading,
     board_header, generate,
 };
-use c4::{BoardSize, Position};
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
-    parse_threads, resolve_threads,
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_threads,
+    resolve_threads,
 };
 use super::output::{after_write_error, warn};
 
@@ -45,8 +43,8 @@ there on (see testsets/README.md). Candidates that would need more than
 
 Memory: about N x (tt-size + 1 MiB) with N threads (each worker's table of
 --tt-size, whose pages only searches from the earliest positions take, and
-its 1 MiB table), up to 80 bytes and twice --max-moves per position wanted,
-and 24 bytes per candidate drawn (--max-tries at most). c4 adds this up
+its 1 MiB table), up to 120 bytes and twice --max-moves per position wanted,
+and 40 bytes per candidate drawn (--max-tries at most). c4 adds this up
 before it allocates anything and refuses a run that does not fit in the
 memory available (exit status 2).
 
@@ -106,11 +104,10 @@ pub struct GenerateArgs {
 
 /// Runs `c4 generate`; returns the exit status.
 pub fn run(args: &GenerateArgs) -> u8 {
-    on_board!("generate", generate_set(args: GenerateArgs))
-}
-
-/// `c4 generate` on a `W` x `H` board.
-fn generate_set<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs) -> u8 {
+    let board = match args.board.board("generate") {
+        Ok(board) => board,
+        Err(code) => return code,
+    };
     let difficulty = args.difficulty.as_deref().map(|d| {
         d.parse::<Difficulty>()
             .expect("clap only lets the class names through")
@@ -132,9 +129,9 @@ fn generate_set<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
     };
     let need = Need {
         solvers: config.threads,
-        per_solver: solver_bytes(config.table_bytes, Position::<W, H, B>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(config.table_bytes, board.key_bits(), 1),
         // The set, then its text: a line per position, moves and score.
-        positions: config.set_bytes::<W, H, B>().saturating_add(
+        positions: config.set_bytes().saturating_add(
             config
                 .count
                 .saturating_mul(config.max_moves.saturating_add(8)),
@@ -152,7 +149,7 @@ fn generate_set<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
     let start = Instant::now();
     let bar = progress_bar(args.count);
     let last = std::cell::Cell::new(None);
-    let result = generate::<W, H, B>(&config, |p: GenerateProgress| {
+    let result = generate(board, &config, |p: GenerateProgress| {
         last.set(Some(p));
         if let Some(bar) = &bar {
             bar.set_position(p.found as u64);
@@ -176,7 +173,7 @@ fn generate_set<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
         }
     };
 
-    let mut text = board_header(BoardSize::of::<W, H>()) + "\n";
+    let mut text = board_header(board) + "\n";
     text.extend(cases.iter().map(|g| format!("{}\n", g.case)));
     match &args.out {
         None => {
@@ -223,9 +220,7 @@ fn progress_bar(count: usize) -> Option<ProgressBar> {
 }
 
 /// How many positions of each class, and the range of node counts.
-fn class_summary<const W: usize, const H: usize, B: Bitboard>(
-    cases: &[GeneratedCase<W, H, B>],
-) -> String {
+fn class_summary(cases: &[GeneratedCase]) -> String {
     let counts: Vec<String> = Difficulty::ALL
         .iter()
         .map(|&d| {

@@ -18,10 +18,10 @@
 //! # Node budget
 //! A solve cannot be interrupted, and a random position a few moves into the
 //! game may take hours. So each candidate is first searched with a node
-//! budget ([`Solver::solve_within`]): the smaller of [`GenerateConfig::max_nodes`]
+//! budget ([`Engine::solve_within`]): the smaller of [`GenerateConfig::max_nodes`]
 //! and, when a class is asked for, the most nodes that class allows (an
 //! easy candidate is abandoned as soon as it is known not to be easy). Only
-//! candidates found within budget are solved by the [`Solver`], whose node
+//! candidates found within budget are solved by the [`Engine`], whose node
 //! count grades them.
 //!
 //! # Determinism
@@ -35,12 +35,13 @@ use std::collections::HashSet;
 use thiserror::Error;
 
 use super::{Difficulty, Grading, TestCase};
-use crate::Bitboard;
+use crate::board::BoardSize;
+use crate::engine::{self, Engine};
+use crate::game::Game;
 use crate::parallel::{PoolError, WorkerPool};
-use crate::position::{Position, moves_to_string};
+use crate::position::moves_to_string;
 use crate::rng::SplitMix64;
 use crate::settings::DEFAULT_TABLE_BYTES;
-use crate::solver::Solver;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,24 +94,29 @@ impl Default for GenerateConfig {
     }
 }
 
+/// The most bytes a candidate's key takes in the set of keys drawn: a
+/// 16-byte key and a control byte per slot, in a hash table at least 7/16
+/// full (it doubles once 7/8 full), so up to 39 bytes a key.
+pub const KEY_SET_BYTES: usize = 40;
+
 impl GenerateConfig {
     /// The most memory a generation takes besides its solvers: the
     /// positions found, each with its moves, and the key of every candidate
-    /// drawn (kept to drop repeats; a hash set takes up to 24 bytes a key).
-    pub fn set_bytes<const W: usize, const H: usize, B: Bitboard>(&self) -> usize {
-        let per_case = std::mem::size_of::<GeneratedCase<W, H, B>>().saturating_add(self.max_moves);
+    /// drawn (kept to drop repeats; [`KEY_SET_BYTES`] bytes a key).
+    pub fn set_bytes(&self) -> usize {
+        let per_case = std::mem::size_of::<GeneratedCase>().saturating_add(self.max_moves);
         self.count
             .saturating_mul(per_case)
-            .saturating_add(self.max_tries.saturating_mul(24))
+            .saturating_add(self.max_tries.saturating_mul(KEY_SET_BYTES))
     }
 }
 
 /// A generated position with its exact score, the nodes its solve took and
 /// its class.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneratedCase<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
+pub struct GeneratedCase {
     /// The position, its move string and its exact score.
-    pub case: TestCase<W, H, B>,
+    pub case: TestCase,
     /// Nodes of the strong solve from a cleared table.
     pub nodes: u64,
     /// The class `nodes` falls in.
@@ -166,13 +172,14 @@ pub enum GenerateError {
     },
 }
 
-/// Generates `config.count` positions as described in the module
-/// documentation, calling `progress` after each batch.
-pub fn generate<const W: usize, const H: usize, B: Bitboard>(
+/// Generates `config.count` positions of `board` as described in the
+/// module documentation, calling `progress` after each batch.
+pub fn generate(
+    board: BoardSize,
     config: &GenerateConfig,
     progress: impl Fn(GenerateProgress),
-) -> Result<Vec<GeneratedCase<W, H, B>>, GenerateError> {
-    let cells = W * H;
+) -> Result<Vec<GeneratedCase>, GenerateError> {
+    let cells = board.cells();
     if config.min_moves == 0 || config.min_moves > config.max_moves || config.max_moves >= cells {
         return Err(GenerateError::InvalidRange {
             min: config.min_moves,
@@ -183,7 +190,7 @@ pub fn generate<const W: usize, const H: usize, B: Bitboard>(
     let budget = node_budget(config);
     let pool = WorkerPool::new(config.threads, || {
         Ok(Grader {
-            solver: Solver::<W, H, B>::with_table_bytes(config.table_bytes)?,
+            solver: engine::new(board, config.table_bytes)?,
         })
     })?;
     // Enough candidates per batch to keep every worker busy, few enough that
@@ -207,7 +214,7 @@ pub fn generate<const W: usize, const H: usize, B: Bitboard>(
         while batch.len() < batch_size && tried < config.max_tries {
             tried += 1;
             let Some((position, moves)) =
-                random_position::<W, H, B>(&mut rng, config.min_moves, config.max_moves)
+                random_position(board, &mut rng, config.min_moves, config.max_moves)
             else {
                 continue;
             };
@@ -220,8 +227,7 @@ pub fn generate<const W: usize, const H: usize, B: Bitboard>(
             grader.grade(position, moves, budget, &config.grading)
         });
         over_budget += graded.iter().filter(|g| g.is_none()).count();
-        let wanted =
-            |g: &GeneratedCase<W, H, B>| config.difficulty.is_none_or(|d| d == g.difficulty);
+        let wanted = |g: &GeneratedCase| config.difficulty.is_none_or(|d| d == g.difficulty);
         let room = config.count - found.len();
         found.extend(graded.into_iter().flatten().filter(wanted).take(room));
         progress(GenerateProgress {
@@ -250,21 +256,21 @@ fn node_budget(config: &GenerateConfig) -> Option<u64> {
 }
 
 /// A worker's state: the solver that grades.
-struct Grader<const W: usize, const H: usize, B: Bitboard> {
+struct Grader {
     /// Solves and grades the candidates within budget.
-    solver: Solver<W, H, B>,
+    solver: Box<dyn Engine>,
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Grader<W, H, B> {
+impl Grader {
     /// Solves `position` from a cleared table and grades it; `None` if it
     /// takes more than `budget` nodes.
     fn grade(
         &mut self,
-        position: &Position<W, H, B>,
+        position: &Game,
         moves: &str,
         budget: Option<u64>,
         grading: &Grading,
-    ) -> Option<GeneratedCase<W, H, B>> {
+    ) -> Option<GeneratedCase> {
         self.solver.clear();
         self.solver.reset_node_count();
         let score = match budget {
@@ -288,26 +294,25 @@ impl<const W: usize, const H: usize, B: Bitboard> Grader<W, H, B> {
     }
 }
 
-/// Plays a random game of `min..=max` moves (see the module documentation);
-/// returns the position and its move string, or `None` if it is not a
-/// candidate (the side to move could win at once, or the game got stuck).
-pub fn random_position<const W: usize, const H: usize, B: Bitboard>(
+/// Plays a random game of `min..=max` moves on `board` (see the module
+/// documentation); returns the position and its move string, or `None` if
+/// it is not a candidate (the side to move could win at once, or the game
+/// got stuck).
+pub fn random_position(
+    board: BoardSize,
     rng: &mut SplitMix64,
     min: usize,
     max: usize,
-) -> Option<(Position<W, H, B>, String)> {
+) -> Option<(Game, String)> {
     let target = rng.in_range(min, max);
-    let mut pos = Position::<W, H, B>::new();
+    let mut pos = Game::new(board);
     let mut moves = Vec::with_capacity(target);
     while moves.len() < target {
-        let not_winning = (0..W).filter(|&c| pos.can_play(c) && !pos.is_winning_move(c));
+        let not_winning =
+            (0..board.width()).filter(|&c| pos.can_play(c) && !pos.is_winning_move(c));
         let safe: Vec<usize> = not_winning
             .clone()
-            .filter(|&c| {
-                let mut child = pos;
-                child.play_col(c);
-                !child.can_win_next()
-            })
+            .filter(|&c| !pos.after(c).can_win_next())
             .collect();
         let choices = if safe.is_empty() {
             not_winning.collect()
@@ -330,7 +335,11 @@ pub fn random_position<const W: usize, const H: usize, B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Solver;
     use crate::testset::parse_line;
+
+    /// The standard board.
+    const STANDARD: BoardSize = BoardSize::STANDARD;
 
     fn config(count: usize, min: usize, max: usize) -> GenerateConfig {
         GenerateConfig {
@@ -344,12 +353,12 @@ mod tests {
 
     #[test]
     fn positions_are_legal_in_range_not_won_and_unique() {
-        let cases = generate::<7, 6, u64>(&config(60, 20, 30), |_| {}).unwrap();
+        let cases = generate(STANDARD, &config(60, 20, 30), |_| {}).unwrap();
         assert_eq!(cases.len(), 60);
         let mut keys = HashSet::new();
         for g in &cases {
             let p = &g.case.position;
-            assert_eq!(Position::parse(&g.case.moves).as_ref(), Ok(p));
+            assert_eq!(Game::parse(STANDARD, &g.case.moves).as_ref(), Ok(p));
             assert!((20..=30).contains(&p.moves_played()));
             assert!(!p.is_game_over() && !p.can_win_next(), "{}", g.case.moves);
             assert!(
@@ -358,7 +367,10 @@ mod tests {
                 g.case.moves
             );
             // The line written re-reads to the same case.
-            assert_eq!(parse_line(&g.case.to_string()).as_ref(), Ok(&g.case));
+            assert_eq!(
+                parse_line(STANDARD, &g.case.to_string()).as_ref(),
+                Ok(&g.case)
+            );
         }
     }
 
@@ -370,7 +382,7 @@ mod tests {
             hard_from: 5_000,
         };
         cfg.difficulty = Some(Difficulty::Medium);
-        let cases = generate::<7, 6, u64>(&cfg, |_| {}).unwrap();
+        let cases = generate(STANDARD, &cfg, |_| {}).unwrap();
         assert_eq!(cases.len(), 20);
         let mut solver = Solver::<7, 6>::with_table_bytes(1 << 22).unwrap();
         for g in &cases {
@@ -378,15 +390,16 @@ mod tests {
             assert!((500..5_000).contains(&g.nodes), "{} nodes", g.nodes);
             solver.clear();
             solver.reset_node_count();
-            assert_eq!(solver.solve(&g.case.position), g.case.score);
+            assert_eq!(solver.solve(&g.case.position.fixed()), g.case.score);
             assert_eq!(solver.node_count(), g.nodes);
         }
     }
 
     #[test]
     fn same_seed_same_set_whatever_the_threads() {
-        let one = generate::<7, 6, u64>(&config(12, 16, 30), |_| {}).unwrap();
-        let two = generate::<7, 6, u64>(
+        let one = generate(STANDARD, &config(12, 16, 30), |_| {}).unwrap();
+        let two = generate(
+            STANDARD,
             &GenerateConfig {
                 threads: 2,
                 ..config(12, 16, 30)
@@ -395,7 +408,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(one, two);
-        let other = generate::<7, 6, u64>(
+        let other = generate(
+            STANDARD,
             &GenerateConfig {
                 seed: 1,
                 ..config(12, 16, 30)
@@ -415,9 +429,14 @@ mod tests {
             max_tries: 10_000,
             ..config(8, 2, 2)
         };
-        let cases = generate::<4, 4, u64>(&cfg, |_| {}).unwrap();
+        let cases = generate(BoardSize::new(4, 4).unwrap(), &cfg, |_| {}).unwrap();
         assert_eq!(cases.len(), 8);
-        let err = generate::<4, 4, u64>(&GenerateConfig { count: 9, ..cfg }, |_| {}).unwrap_err();
+        let err = generate(
+            BoardSize::new(4, 4).unwrap(),
+            &GenerateConfig { count: 9, ..cfg },
+            |_| {},
+        )
+        .unwrap_err();
         assert!(
             matches!(
                 err,
@@ -438,7 +457,7 @@ mod tests {
             ..config(30, 16, 26)
         };
         let last = std::cell::Cell::new(None);
-        let cases = generate::<7, 6, u64>(&cfg, |p| last.set(Some(p))).unwrap();
+        let cases = generate(STANDARD, &cfg, |p| last.set(Some(p))).unwrap();
         assert!(cases.iter().all(|g| g.nodes <= 300));
         assert!(last.get().unwrap().over_budget > 0);
 
@@ -467,7 +486,7 @@ mod tests {
     fn rejects_impossible_ranges() {
         for (min, max) in [(0, 3), (5, 4), (10, 42)] {
             assert!(matches!(
-                generate::<7, 6, u64>(&config(1, min, max), |_| {}),
+                generate(STANDARD, &config(1, min, max), |_| {}),
                 Err(GenerateError::InvalidRange { .. })
             ));
         }
@@ -475,17 +494,17 @@ mod tests {
 
     #[test]
     fn works_on_other_board_sizes() {
-        let cases = generate::<5, 4, u64>(&config(10, 3, 10), |_| {}).unwrap();
+        let cases = generate(BoardSize::new(5, 4).unwrap(), &config(10, 3, 10), |_| {}).unwrap();
         let mut solver = Solver::<5, 4>::with_table_bytes(1 << 20).unwrap();
         for g in &cases {
-            assert_eq!(solver.solve(&g.case.position), g.case.score);
+            assert_eq!(solver.solve(&g.case.position.fixed()), g.case.score);
         }
     }
 
     #[test]
     fn reports_progress() {
         let last = std::cell::Cell::new(None);
-        generate::<7, 6, u64>(&config(10, 25, 35), |p| last.set(Some(p))).unwrap();
+        generate(STANDARD, &config(10, 25, 35), |p| last.set(Some(p))).unwrap();
         let p = last.get().unwrap();
         assert_eq!((p.found, p.wanted), (10, 10));
         assert!(p.tried >= p.searched && p.searched >= 10);

@@ -2,7 +2,7 @@
 //! per line, as in the standard Connect Four benchmark sets.
 //!
 //! A line is the move string (columns `1`-`7` on the standard board, see
-//! [`Position::parse`]), whitespace, then the exact score for the side to move
+//! [`Game::parse`]), whitespace, then the exact score for the side to move
 //! (see [`crate::solver`]). This module parses lines into [`TestCase`]s with
 //! errors that say what is wrong and where, reads whole sets line by line so
 //! that one bad line does not hide the others, and writes lines back in the
@@ -16,8 +16,9 @@
 //! could replay on a wider board and give scores that mean nothing.
 //!
 //! ```
+//! use c4::BoardSize;
 //! use c4::testset::{parse_line, TestCase};
-//! let case: TestCase = parse_line("4453 -2").unwrap();
+//! let case: TestCase = parse_line(BoardSize::STANDARD, "4453 -2").unwrap();
 //! assert_eq!(case.position.moves_played(), 4);
 //! assert_eq!(case.to_string(), "4453 -2");
 //! ```
@@ -29,33 +30,32 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::Bitboard;
 use crate::board::{BoardError, BoardSize};
-use crate::position::Score;
-use crate::position::{ParseError, Position};
+use crate::game::Game;
+use crate::position::{ParseError, Score};
 
 pub use difficulty::{Difficulty, Grading};
 pub use generate::{GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, generate};
 
 /// One line of a test set: a position and the score it should have.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TestCase<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
+pub struct TestCase {
     /// The move string as written in the line (its first field).
     pub moves: String,
     /// The exact score the line gives for the side to move.
     pub score: Score,
-    /// The position the moves lead to.
-    pub position: Position<W, H, B>,
+    /// The position the moves lead to, on the board the set was read for.
+    pub position: Game,
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> TestCase<W, H, B> {
+impl TestCase {
     /// The expected result of a weak solve: the sign of [`TestCase::score`].
     pub fn weak_score(&self) -> Score {
         self.score.signum()
     }
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for TestCase<W, H, B> {
+impl fmt::Display for TestCase {
     /// Writes the case as a test-set line, `moves score` (no newline).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", format_line(&self.moves, self.score))
@@ -141,9 +141,7 @@ impl LineError {
 /// The range of scores a position can have: a single value once the game is
 /// won (the score the solver gives it), otherwise from losing to the
 /// opponent's next stone to winning with one's own.
-pub fn score_bounds<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> (Score, Score) {
+pub fn score_bounds(pos: &Game) -> (Score, Score) {
     if pos.is_won() {
         (pos.lost_score(), pos.lost_score())
     } else {
@@ -213,16 +211,15 @@ fn fields(line: &str) -> impl Iterator<Item = (usize, &str, std::ops::Range<usiz
     })
 }
 
-/// Parses one test-set line, `moves score`. Leading and trailing whitespace
-/// (a `\r` included) is ignored; fields are separated by any whitespace.
-pub fn parse_line<const W: usize, const H: usize, B: Bitboard>(
-    line: &str,
-) -> Result<TestCase<W, H, B>, LineError> {
+/// Parses one test-set line of a set on `board`, `moves score`. Leading and
+/// trailing whitespace (a `\r` included) is ignored; fields are separated by
+/// any whitespace.
+pub fn parse_line(board: BoardSize, line: &str) -> Result<TestCase, LineError> {
     let mut fields = fields(line);
     let (_, moves, range) = fields.next().ok_or(LineError::Empty)?;
     // Parse the line up to the end of the moves, so that the error indexes
     // are the line's.
-    let position = Position::<W, H, B>::parse(&line[..range.end])?;
+    let position = Game::parse(board, &line[..range.end])?;
     let (index, text, _) = fields.next().ok_or(LineError::MissingScore)?;
     let score: Score = text.parse().map_err(|_| LineError::InvalidScore {
         index,
@@ -254,36 +251,36 @@ pub fn parse_line<const W: usize, const H: usize, B: Bitboard>(
 /// A test-set line as read: its 1-based line number and the case or the
 /// reason it could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetLine<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
+pub struct SetLine {
     /// 1-based line number in the set.
     pub number: usize,
     /// The case, or why the line is invalid.
-    pub result: Result<TestCase<W, H, B>, LineError>,
+    pub result: Result<TestCase, LineError>,
 }
 
-/// Parses lines of a test set, each on its own: a bad line yields an error
-/// and reading goes on. Blank lines and comments are skipped (and still
-/// counted in the line numbers); a board header naming another board than
-/// `W` x `H` is an error ([`LineError::WrongBoard`]). A set without a header
+/// Parses lines of a test set on `board`, each on its own: a bad line yields
+/// an error and reading goes on. Blank lines and comments are skipped (and
+/// still counted in the line numbers); a board header naming another board
+/// than `board` is an error ([`LineError::WrongBoard`]). A set without a header
 /// is not refused here: check it with [`set_board`] first. Works on any
 /// iterator of lines: `text.lines()`, or `BufRead::lines()` once its I/O
 /// errors are dealt with.
-pub fn parse_lines<const W: usize, const H: usize, B: Bitboard, I>(
-    lines: I,
-) -> impl Iterator<Item = SetLine<W, H, B>>
+pub fn parse_lines<I>(board: BoardSize, lines: I) -> impl Iterator<Item = SetLine>
 where
     I: IntoIterator,
     I::Item: AsRef<str>,
 {
-    let expected = BoardSize::of::<W, H>();
     lines.into_iter().enumerate().filter_map(move |(i, line)| {
         let line = line.as_ref();
         let result = match parse_board_header(line) {
-            Some(Ok(found)) if found == expected => return None,
-            Some(Ok(found)) => Err(LineError::WrongBoard { found, expected }),
+            Some(Ok(found)) if found == board => return None,
+            Some(Ok(found)) => Err(LineError::WrongBoard {
+                found,
+                expected: board,
+            }),
             Some(Err(e)) => Err(LineError::BadHeader(e)),
             None if line.trim().is_empty() || is_comment(line) => return None,
-            None => parse_line(line),
+            None => parse_line(board, line),
         };
         Some(SetLine {
             number: i + 1,
@@ -292,11 +289,9 @@ where
     })
 }
 
-/// Parses a whole test set held in memory; see [`parse_lines`].
-pub fn parse_set<const W: usize, const H: usize, B: Bitboard>(
-    text: &str,
-) -> impl Iterator<Item = SetLine<W, H, B>> + '_ {
-    parse_lines(text.lines())
+/// Parses a whole test set on `board` held in memory; see [`parse_lines`].
+pub fn parse_set(board: BoardSize, text: &str) -> impl Iterator<Item = SetLine> + '_ {
+    parse_lines(board, text.lines())
 }
 
 /// The most cases a set of `file_bytes` bytes holds: a case takes at least
@@ -308,10 +303,10 @@ pub fn most_cases(file_bytes: usize) -> usize {
 /// The most memory reading a set of `file_bytes` bytes takes: the text, and
 /// for each case a [`TestCase`] and its moves (no more bytes, all together,
 /// than the text).
-pub fn set_bytes<const W: usize, const H: usize, B: Bitboard>(file_bytes: usize) -> usize {
-    file_bytes.saturating_mul(2).saturating_add(
-        most_cases(file_bytes).saturating_mul(std::mem::size_of::<TestCase<W, H, B>>()),
-    )
+pub fn set_bytes(file_bytes: usize) -> usize {
+    file_bytes
+        .saturating_mul(2)
+        .saturating_add(most_cases(file_bytes).saturating_mul(std::mem::size_of::<TestCase>()))
 }
 
 /// Writes a test-set line, `moves score`, without a newline: exactly the
@@ -323,11 +318,11 @@ pub fn format_line(moves: &str, score: Score) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::Position;
 
-    type Case = TestCase<7, 6>;
-
-    fn parse(line: &str) -> Result<Case, LineError> {
-        parse_line(line)
+    /// Parses a line of a 7x6 set.
+    fn parse(line: &str) -> Result<TestCase, LineError> {
+        parse_line(BoardSize::STANDARD, line)
     }
 
     #[test]
@@ -344,7 +339,10 @@ mod tests {
         let case = parse("  4453\t\t-2\r").unwrap();
         assert_eq!(case.moves, "4453");
         assert_eq!(case.score, -2);
-        assert_eq!(case.position, Position::parse("4453").unwrap());
+        assert_eq!(
+            case.position,
+            Game::parse(BoardSize::STANDARD, "4453").unwrap()
+        );
     }
 
     #[test]
@@ -418,7 +416,7 @@ mod tests {
         // The first player connected four with its 4th stone (move 7): the
         // side to move lost, the score the solver gives is -(42 + 2 - 7) / 2.
         let pos = Position::<7, 6>::parse("1212121").unwrap();
-        assert_eq!(score_bounds(&pos), (-18, -18));
+        assert_eq!(score_bounds(&Game::of(&pos)), (-18, -18));
         assert!(parse("1212121 -18").is_ok());
         assert!(matches!(
             parse("1212121 0"),
@@ -439,7 +437,7 @@ mod tests {
     #[test]
     fn a_set_reports_every_line_on_its_own() {
         let text = "4453 -2\n\n4489 1\n44 -1 extra\n12 3\n";
-        let lines: Vec<SetLine<7, 6>> = parse_set(text).collect();
+        let lines: Vec<SetLine> = parse_set(BoardSize::STANDARD, text).collect();
         let numbers: Vec<usize> = lines.iter().map(|l| l.number).collect();
         assert_eq!(numbers, [1, 3, 4, 5]);
         assert!(lines[0].result.is_ok());
@@ -451,7 +449,7 @@ mod tests {
     #[test]
     fn parse_lines_takes_owned_strings_too() {
         let owned = vec![String::from("4 1"), String::from("44 0")];
-        let scores: Vec<Score> = parse_lines::<7, 6, u64, _>(owned)
+        let scores: Vec<Score> = parse_lines(BoardSize::STANDARD, owned)
             .map(|l| l.result.unwrap().score)
             .collect();
         assert_eq!(scores, [1, 0]);
@@ -461,7 +459,7 @@ mod tests {
         #[test]
         fn random_positions_round_trip(seed: u64, moves in 1usize..=41) {
             let mut rng = crate::rng::SplitMix64::new(seed);
-            let drawn = generate::random_position::<7, 6, u64>(&mut rng, moves, moves);
+            let drawn = generate::random_position(BoardSize::STANDARD, &mut rng, moves, moves);
             if let Some((position, moves)) = drawn {
                 let (min, max) = score_bounds(&position);
                 for score in [min, 0, max] {
@@ -502,7 +500,7 @@ mod tests {
         // Read for 7x6, a 6x5 set's header is an error; its own board is
         // skipped like a comment.
         let text = "# board 6x5\n# comment\n1 0\n";
-        let on_7x6: Vec<SetLine<7, 6>> = parse_set(text).collect();
+        let on_7x6: Vec<SetLine> = parse_set(BoardSize::STANDARD, text).collect();
         assert_eq!(on_7x6.len(), 2);
         assert_eq!(
             on_7x6[0].result,
@@ -515,7 +513,7 @@ mod tests {
             on_7x6[0].result.as_ref().unwrap_err().to_string(),
             "this set is for the 6x5 board, not 7x6"
         );
-        let on_6x5: Vec<SetLine<6, 5>> = parse_set(text).collect();
+        let on_6x5: Vec<SetLine> = parse_set(board, text).collect();
         assert_eq!(on_6x5.len(), 1);
         assert_eq!(on_6x5[0].number, 3);
         assert!(on_6x5[0].result.is_ok());
@@ -523,8 +521,8 @@ mod tests {
 
     #[test]
     fn other_board_sizes() {
-        let case: TestCase<8, 7> = parse_line("88 0").unwrap();
+        let case = parse_line(BoardSize::new(8, 7).unwrap(), "88 0").unwrap();
         assert_eq!(case.position.column_height(7), 2);
-        assert!(parse_line::<6, 5, u64>("7 0").is_err());
+        assert!(parse_line(BoardSize::new(6, 5).unwrap(), "7 0").is_err());
     }
 }
