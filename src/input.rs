@@ -319,7 +319,7 @@ mod tests {
         #[test]
         fn any_bytes_give_an_answer(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
             let chars = String::from_utf8_lossy(&bytes).chars().count();
-            match parse_line::<7, 6, u64>(&bytes) {
+            match parse_line(BoardSize::STANDARD, &bytes) {
                 Ok(Line::Position { moves, position }) => {
                     prop_assert_eq!(Game::parse(BoardSize::STANDARD, moves), Ok(position));
                 }
@@ -334,7 +334,7 @@ mod tests {
         fn board_headers_with_any_whitespace_give_an_answer(
             text in "# board[ \t\u{85}\u{a0}\u{1680}\u{2003}\u{3000}0-9x]{0,20}"
         ) {
-            if let Err(e) = parse_line::<7, 6, u64>(text.as_bytes()) {
+            if let Err(e) = parse_line(BoardSize::STANDARD, text.as_bytes()) {
                 prop_assert!(e.index() < text.chars().count(), "{} in {:?}", e, text);
             }
         }
@@ -343,9 +343,9 @@ mod tests {
         /// real input, on a board of another size too.
         #[test]
         fn move_like_lines_give_an_answer(text in "[ 0-9a-c#\\-\\t\\r]{0,70}") {
-            let _ = parse_line::<7, 6, u64>(text.as_bytes());
-            let _ = parse_line::<12, 4, u64>(text.as_bytes());
-            if let Err(e) = parse_line::<4, 4, u64>(text.as_bytes()) {
+            let _ = parse_line(BoardSize::STANDARD, text.as_bytes());
+            let _ = parse_line(BoardSize::new(12, 4).unwrap(), text.as_bytes());
+            if let Err(e) = parse_line(BoardSize::new(4, 4).unwrap(), text.as_bytes()) {
                 prop_assert!(e.index() <= text.chars().count());
             }
         }

@@ -152,7 +152,7 @@ mod tests {
         let mut r = LineReader::new(io::BufReader::with_capacity(100, &data[..]));
         let long = r.next_line().unwrap().unwrap();
         assert_eq!(long.bytes.len(), MAX_LINE_BYTES + 1);
-        let e = long.parse::<7, 6, u64>().unwrap_err();
+        let e = long.parse(BoardSize::STANDARD).unwrap_err();
         assert!(matches!(e, InputError::TooLong { .. }), "{e}");
         let next = r.next_line().unwrap().unwrap();
         assert_eq!(
