@@ -239,8 +239,10 @@ pub enum BoardError {
 /// value can be dispatched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardSize {
-    width: usize,
-    height: usize,
+    /// Columns, at most 25 (a byte keeps a [`crate::Game`] small).
+    width: u8,
+    /// Rows, at most 31.
+    height: u8,
 }
 
 impl BoardSize {
@@ -258,36 +260,38 @@ impl BoardSize {
         if width.saturating_mul(height.saturating_add(1)) > MAX_BITS {
             return Err(BoardError::TooBig { width, height });
         }
-        Ok(BoardSize { width, height })
+        // Both fit in a byte: 128 bits hold at most 25 columns of 5 bits
+        // and 4 columns of 32.
+        Ok(BoardSize {
+            width: width as u8,
+            height: height as u8,
+        })
     }
 
     /// The board of `Position<W, H, B>`.
     pub fn of<const W: usize, const H: usize>() -> BoardSize {
-        BoardSize {
-            width: W,
-            height: H,
-        }
+        BoardSize::new(W, H).expect("the size of a Position that compiled")
     }
 
     /// Number of columns.
     pub fn width(self) -> usize {
-        self.width
+        self.width as usize
     }
 
     /// Number of rows.
     pub fn height(self) -> usize {
-        self.height
+        self.height as usize
     }
 
     /// Number of cells, the most moves a game can last.
     pub fn cells(self) -> usize {
-        self.width * self.height
+        self.width() * self.height()
     }
 
     /// Bits of a position's key on this board (`Position::KEY_BITS`): a
     /// column of `height + 1` bits for each column.
     pub fn key_bits(self) -> u32 {
-        (self.width * (self.height + 1)) as u32
+        (self.width() * (self.height() + 1)) as u32
     }
 
     /// Bytes of the word a position of this board is stored in: 8 (`u64`)
@@ -304,7 +308,7 @@ impl BoardSize {
     pub fn all() -> impl Iterator<Item = BoardSize> {
         SUPPORTED
             .iter()
-            .map(|&(width, height)| BoardSize { width, height })
+            .map(|&(width, height)| BoardSize::new(width, height).expect("a supported size"))
     }
 
     /// Runs `job` with this board's width and height as const generics.

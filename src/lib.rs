@@ -4,11 +4,22 @@
 //! positions, reads and writes test-set lines, runs batches on threads and
 //! adds up the memory they take; the `c4` binary is a thin CLI over it.
 //!
+//! The search runs on [`Position<W, H, B>`](Position) and
+//! [`Solver<W, H, B>`](Solver), whose board is a set of constants, so it is
+//! compiled once per board size; everything around it works on a [`Game`]
+//! and an [`Engine`] for a board chosen at run time, compiled once.
+//!
 //! ```
 //! use c4::{Position, Solver};
 //! let pos: Position = Position::parse("4453").unwrap();
 //! let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
 //! assert_eq!(solver.solve_weak(&pos), solver.solve(&pos).signum());
+//!
+//! // The same on a board read at run time.
+//! let board: c4::BoardSize = "7x6".parse().unwrap();
+//! let game = c4::Game::parse(board, "4453").unwrap();
+//! let mut engine = c4::engine::new(board, 1 << 20).unwrap();
+//! assert_eq!(engine.solve(&game), solver.solve(&pos));
 //! ```
 
 pub mod bench;
