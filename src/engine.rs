@@ -197,6 +197,26 @@ impl std::fmt::Debug for AnyBook {
     }
 }
 
+/// Runs `$body` on the typed [`Book<W, H, B>`] that `$any` holds, bound to
+/// `$book`, giving a value of type `$out` (one small function per board
+/// size). The body sees the values listed after `with`.
+macro_rules! on_typed {
+    ($any:expr, $out:ty, with ($($name:ident: $ty:ty = $value:expr),*), |$book:ident| $body:expr) => {{
+        struct Job<'a, 'b>(&'a AnyBook, ($($ty,)*), std::marker::PhantomData<&'b ()>);
+        impl ForBoard for Job<'_, '_> {
+            type Output = $out;
+            #[allow(unused_parens)]
+            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> $out {
+                let ($($name,)*) = self.1;
+                let $book = self.0.typed::<W, H, B>();
+                $body
+            }
+        }
+        let any: &AnyBook = $any;
+        any.board.dispatch(Job(any, ($($value,)*), std::marker::PhantomData))
+    }};
+}
+
 impl AnyBook {
     /// Decodes a book file of `board`, checking everything (see
     /// [`Book::decode`]).
@@ -247,6 +267,81 @@ impl AnyBook {
     /// Whether the book has no entry.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// A book of `board` holding `entries` (symmetric keys and scores, in
+    /// any order), each checked as by [`Book::new`]; whether the scores agree
+    /// with each other is [`AnyBook::check_consistency`]'s business.
+    pub fn from_entries(
+        board: BoardSize,
+        depth: usize,
+        kind: Kind,
+        entries: Vec<(u128, Score)>,
+    ) -> Result<AnyBook, FormatError> {
+        struct FromEntries(usize, Kind, Vec<(u128, Score)>);
+        impl ForBoard for FromEntries {
+            type Output = Result<AnyBook, FormatError>;
+            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
+                let FromEntries(depth, kind, entries) = self;
+                let mut words = Vec::with_capacity(entries.len());
+                for (index, (key, score)) in entries.into_iter().enumerate() {
+                    let word = B::from_u128(key);
+                    if word.to_u128() != key {
+                        return Err(FormatError::BadEntry {
+                            index: index as u64,
+                            reason: "the key is not a position",
+                        });
+                    }
+                    words.push((word, score));
+                }
+                Book::<W, H, B>::new(depth, kind, words).map(AnyBook::from)
+            }
+        }
+        board.dispatch(FromEntries(depth, kind, entries))
+    }
+
+    /// The book as a file (see [`Book::encode`]).
+    pub fn encode(&self) -> Vec<u8> {
+        on_typed!(self, Vec<u8>, with(), |book| book.encode())
+    }
+
+    /// The entries, (symmetric key, score), by increasing key.
+    pub fn entries(&self) -> Vec<(u128, Score)> {
+        on_typed!(self, Vec<(u128, Score)>, with(), |book| book
+            .entries()
+            .map(|(key, score)| (key.to_u128(), score))
+            .collect())
+    }
+
+    /// The exact score of `game`, if the book has it (see [`Book::get`]).
+    /// A game of another board is a bug in the caller and panics.
+    pub fn get(&self, game: &Game) -> Option<Score> {
+        on_typed!(self, Option<Score>, with (game: &'b Game = game), |book| book
+            .get(&game.fixed()))
+    }
+
+    /// A lower bound on the score of `game` from the parents the book holds
+    /// (see [`Book::lower_bound_from_parents`]). A game of another board is
+    /// a bug in the caller and panics.
+    pub fn lower_bound_from_parents(&self, game: &Game) -> Option<Score> {
+        on_typed!(self, Option<Score>, with (game: &'b Game = game), |book| book
+            .lower_bound_from_parents(&game.fixed()))
+    }
+
+    /// Checks that the scores agree with each other (see
+    /// [`check_consistency`](crate::book::consistency::check_consistency)).
+    pub fn check_consistency(&self) -> Result<(), FormatError> {
+        on_typed!(self, Result<(), FormatError>, with (), |book| {
+            crate::book::consistency::check_consistency(book)
+        })
+    }
+
+    /// The typed book held, which is of `W` x `H`: only called through
+    /// [`on_typed!`], which dispatches on the book's own board.
+    fn typed<const W: usize, const H: usize, B: Bitboard>(&self) -> &Book<W, H, B> {
+        self.book
+            .downcast_ref::<Book<W, H, B>>()
+            .expect("an AnyBook holds a book of its own board")
     }
 
     /// The book as the fixed-size type of its board, or [`WrongBoard`] if

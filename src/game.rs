@@ -258,6 +258,13 @@ impl Game {
         on_fixed!(self, Game, |pos| Game::from(pos.mirrored()))
     }
 
+    /// A sequence of moves (0-based columns) reaching this position from
+    /// the empty board, or `None` if no game reaches it (see
+    /// [`crate::book::line_to`]).
+    pub fn line(&self) -> Option<Vec<usize>> {
+        on_fixed!(self, Option<Vec<usize>>, |pos| crate::book::line_to(&pos))
+    }
+
     /// The position of `board` whose key is `key`, if there is one (see
     /// [`Position::from_key`]).
     pub fn from_key(board: BoardSize, key: u128) -> Option<Game> {

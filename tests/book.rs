@@ -12,23 +12,33 @@ use c4::book::consistency::{check_consistency, from_children};
 use c4::book::format::{self, FormatError, Kind};
 use c4::book::{Book, builtin, line_to};
 use c4::book_builder::{self, BuildError, Shard};
-use c4::{Position, Score, Solver};
+use c4::{AnyBook, BoardSize, Game, Position, Score, Solver};
 use common::minimax::minimax_memo;
 use common::{Naive, Rng};
 
 /// Scores of `positions` by fresh searches (no book).
-fn solve_all<const W: usize, const H: usize>(positions: &[Position<W, H>]) -> HashMap<u64, Score> {
-    let mut solver = Solver::<W, H>::with_table_bytes(1 << 22).unwrap();
+fn solve_all(positions: &[Game]) -> HashMap<u128, Score> {
+    let Some(first) = positions.first() else {
+        return HashMap::new();
+    };
+    let mut solver = c4::engine::new(first.board(), 1 << 22).unwrap();
     positions
         .iter()
         .map(|p| (p.symmetric_key().0, solver.solve(p)))
         .collect()
 }
 
+/// The 5x4 board.
+fn board_5x4() -> BoardSize {
+    BoardSize::new(5, 4).unwrap()
+}
+
 /// The complete book of `depth`, built as `c4 book generate` builds it.
 fn build<const W: usize, const H: usize>(depth: usize) -> Book<W, H> {
-    let deepest = book_builder::deepest_positions::<W, H, u64>(depth, Shard::WHOLE);
-    book_builder::complete(depth, &solve_all(&deepest)).unwrap()
+    let board = BoardSize::of::<W, H>();
+    let deepest = book_builder::deepest_positions(board, depth, Shard::WHOLE);
+    let book = book_builder::complete(board, depth, &solve_all(&deepest)).unwrap();
+    Arc::unwrap_or_clone(book.fixed::<W, H, u64>().unwrap())
 }
 
 /// Every game position with at most `depth` stones, enumerated on the
@@ -211,23 +221,24 @@ fn truncated_corrupt_and_foreign_files_are_rejected() {
 #[test]
 fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     let depth = 5;
+    let board = board_5x4();
     let single = build::<5, 4>(depth).encode();
     let count = 3;
     let mut parts = Vec::new();
     let mut all = HashSet::new();
     for index in 1..=count {
         let shard = Shard { index, count };
-        let positions = book_builder::deepest_positions::<5, 4, u64>(depth, shard);
+        let positions = book_builder::deepest_positions(board, depth, shard);
         for p in &positions {
             assert!(all.insert(p.symmetric_key().0), "shards overlap");
         }
-        let part = book_builder::part::<5, 4, u64>(depth, shard, &solve_all(&positions)).unwrap();
+        let part = book_builder::part(board, depth, shard, &solve_all(&positions)).unwrap();
         // Parts survive a file round trip.
-        parts.push(Book::<5, 4>::decode(&part.encode()).unwrap());
+        parts.push(AnyBook::decode(board, &part.encode()).unwrap());
     }
     assert_eq!(
         all.len(),
-        book_builder::deepest_positions::<5, 4, u64>(depth, Shard::WHOLE).len()
+        book_builder::deepest_positions(board, depth, Shard::WHOLE).len()
     );
     // Any order.
     parts.reverse();
@@ -244,8 +255,8 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
     assert!(book_builder::merge(&twice).is_err());
     let other_depth = {
         let shard = Shard { index: 1, count: 3 };
-        let positions = book_builder::deepest_positions::<5, 4, u64>(4, shard);
-        book_builder::part::<5, 4, u64>(4, shard, &solve_all(&positions)).unwrap()
+        let positions = book_builder::deepest_positions(board, 4, shard);
+        book_builder::part(board, 4, shard, &solve_all(&positions)).unwrap()
     };
     let mut mixed = parts.clone();
     let i = mixed
@@ -258,11 +269,16 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
         Err(BuildError::Mismatch(_))
     ));
     // Overlapping parts: one part's entries relabelled as another shard.
-    let entries: Vec<(u64, Score)> = parts[0].entries().chain(parts[1].entries()).collect();
+    let entries: Vec<(u128, Score)> = parts[0]
+        .entries()
+        .into_iter()
+        .chain(parts[1].entries())
+        .collect();
     let Kind::Part { index, .. } = parts[1].kind() else {
         panic!()
     };
-    let overlapping = Book::<5, 4>::new(depth, Kind::Part { index, count }, entries).unwrap();
+    let overlapping =
+        AnyBook::from_entries(board, depth, Kind::Part { index, count }, entries).unwrap();
     let mut with_overlap = parts.clone();
     with_overlap[1] = overlapping;
     assert!(matches!(
@@ -270,7 +286,7 @@ fn shards_are_disjoint_and_merge_into_the_single_run_byte_for_byte() {
         Err(BuildError::Overlap { .. } | BuildError::Unexpected { .. })
     ));
     // A complete book is not a part.
-    assert!(book_builder::merge(&[Book::<5, 4>::decode(&single).unwrap()]).is_err());
+    assert!(book_builder::merge(&[AnyBook::decode(board, &single).unwrap()]).is_err());
 }
 
 #[test]
@@ -292,18 +308,16 @@ fn the_consistency_check_catches_a_wrong_score() {
     // And a deepest score changed: complete() derives the parents from it,
     // but the check against a fresh solve of the parent would differ; the
     // builder refuses scores for positions that are not in the job.
-    let deepest = book_builder::deepest_positions::<5, 4, u64>(4, Shard::WHOLE);
+    let board = board_5x4();
+    let deepest = book_builder::deepest_positions(board, 4, Shard::WHOLE);
     let mut scores = solve_all(&deepest);
-    scores.insert(
-        Position::<5, 4>::parse("12345").unwrap().symmetric_key().0,
-        0,
-    );
-    assert!(book_builder::complete::<5, 4, u64>(4, &scores).is_err());
+    scores.insert(Game::parse(board, "12345").unwrap().symmetric_key().0, 0);
+    assert!(book_builder::complete(board, 4, &scores).is_err());
     let mut scores = solve_all(&deepest);
     let key = deepest[0].symmetric_key().0;
     scores.remove(&key);
     assert!(matches!(
-        book_builder::complete::<5, 4, u64>(4, &scores),
+        book_builder::complete(board, 4, &scores),
         Err(BuildError::Missing { .. })
     ));
 }
@@ -403,7 +417,7 @@ fn a_claimed_shard_count_takes_no_memory() {
         vec![],
     )
     .unwrap();
-    let err = book_builder::merge(&[claims_all]).unwrap_err();
+    let err = book_builder::merge(&[AnyBook::from(claims_all)]).unwrap_err();
     assert_eq!(
         err.to_string(),
         "cannot merge: shard 2/4294967295 is missing"
@@ -549,10 +563,11 @@ proptest::proptest! {
 fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     let small = build::<5, 4>(4);
     let big = build::<5, 4>(5);
-    let deepest = book_builder::deepest_positions::<5, 4, u64>(5, Shard::WHOLE);
+    let deepest = book_builder::deepest_positions(board_5x4(), 5, Shard::WHOLE);
     let mut solver = Solver::<5, 4>::with_table_bytes(1 << 22).unwrap();
     let mut exact = 0;
-    for pos in &deepest {
+    for game in &deepest {
+        let pos = &game.fixed::<5, 4, u64>();
         let bound = small
             .lower_bound_from_parents(pos)
             .expect("every 5-stone position has a parent in a depth-4 book");
@@ -563,13 +578,14 @@ fn parent_bounds_hold_and_a_disagreeing_book_is_caught() {
     }
     // Some bound is the score itself (each parent's best child attains it).
     assert!(exact > 0 && exact < deepest.len(), "{exact} exact bounds");
-    book_builder::check_agrees(&big, &small).unwrap();
+    let (big, small_any) = (AnyBook::from(big), AnyBook::from(small.clone()));
+    book_builder::check_agrees(&big, &small_any).unwrap();
     let mut entries: Vec<(u64, Score)> = small.entries().collect();
     let last = entries.len() - 1;
     entries[last].1 -= 1;
     let wrong = Book::<5, 4>::new(4, Kind::Complete, entries).unwrap();
     assert!(matches!(
-        book_builder::check_agrees(&big, &wrong),
+        book_builder::check_agrees(&big, &AnyBook::from(wrong)),
         Err(BuildError::Disagrees { .. })
     ));
 }

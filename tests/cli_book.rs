@@ -16,7 +16,7 @@ use c4::book::consistency::check_consistency;
 use c4::book::format::{self, Kind};
 use c4::book_builder::{Job, Shard};
 use c4::rng::SplitMix64;
-use c4::{Position, Score, Solver};
+use c4::{BoardSize, Position, Score, Solver};
 use common::Naive;
 use common::minimax::minimax;
 
@@ -491,7 +491,7 @@ fn ctrl_c_saves_a_valid_checkpoint_exits_130_and_the_run_resumes() {
     // Whole records only, each of a position of the run.
     let bytes = fs::read(partial(&out)).unwrap();
     assert_eq!((bytes.len() - 20) % 16, 0, "{} bytes", bytes.len());
-    let job = Job::<6, 4>::new(6, Shard::WHOLE).unwrap();
+    let job = Job::new(BoardSize::new(6, 4).unwrap(), 6, Shard::WHOLE).unwrap();
     let resumed = job.resume(&bytes).unwrap();
     assert_eq!(resumed.keep, bytes.len());
     assert_eq!(resumed.scores.len(), (bytes.len() - 20) / 16);

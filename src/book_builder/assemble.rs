@@ -6,12 +6,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use thiserror::Error;
 
-use super::{Shard, deepest_positions, levels, shard_of};
-use crate::Bitboard;
-use crate::book::consistency::{check_consistency, from_children, is_book_position};
+use super::{
+    Shard, deepest_positions, is_book_position, key_name, levels, position_name, shard_of,
+};
+use crate::board::BoardSize;
 use crate::book::format::{FormatError, Kind};
-use crate::book::{Book, position_name};
-use crate::position::{Position, Score};
+use crate::engine::AnyBook;
+use crate::game::Game;
+use crate::position::Score;
 
 /// Why a book cannot be built or merged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -75,26 +77,22 @@ pub enum BuildError {
     Format(#[from] FormatError),
 }
 
-/// A readable name for the position of symmetric key `key`.
-fn key_name<const W: usize, const H: usize, B: Bitboard>(key: B) -> String {
-    Position::<W, H, B>::from_key(key)
-        .map_or_else(|| format!("with key {key:#x}"), |p| position_name(&p))
-}
-
 /// Checks that `book` and `other` give the same score to every position both
 /// hold. A book generated with bounds from `other` must agree with it: a
-/// disagreement means one of them is wrong.
-pub fn check_agrees<const W: usize, const H: usize, B: Bitboard>(
-    book: &Book<W, H, B>,
-    other: &Book<W, H, B>,
-) -> Result<(), BuildError> {
+/// disagreement means one of them is wrong. Books of two boards share no
+/// position.
+pub fn check_agrees(book: &AnyBook, other: &AnyBook) -> Result<(), BuildError> {
+    if book.board() != other.board() {
+        return Ok(());
+    }
+    let ours = book.entries();
     for (key, theirs) in other.entries() {
-        if let Some(ours) = book.get_key(key)
-            && ours != theirs
+        if let Ok(i) = ours.binary_search_by_key(&key, |&(k, _)| k)
+            && ours[i].1 != theirs
         {
             return Err(BuildError::Disagrees {
-                moves: key_name::<W, H, B>(key),
-                ours,
+                moves: key_name(book.board(), key),
+                ours: ours[i].1,
                 theirs,
             });
         }
@@ -102,31 +100,35 @@ pub fn check_agrees<const W: usize, const H: usize, B: Bitboard>(
     Ok(())
 }
 
-/// The part of a sharded book holding `scores` (the deepest-level results of
-/// one shard), checked to be exactly the positions of that shard.
-pub fn part<const W: usize, const H: usize, B: Bitboard>(
+/// The part of a sharded book of `board` holding `scores` (the
+/// deepest-level results of one shard), checked to be exactly the positions
+/// of that shard.
+pub fn part(
+    board: BoardSize,
     depth: usize,
     shard: Shard,
-    scores: &HashMap<B, Score>,
-) -> Result<Book<W, H, B>, BuildError> {
-    let expected = deepest_positions::<W, H, B>(depth, shard);
-    check_covers(&expected, scores, depth)?;
+    scores: &HashMap<u128, Score>,
+) -> Result<AnyBook, BuildError> {
+    let expected = deepest_positions(board, depth, shard);
+    check_covers(board, &expected, scores, depth)?;
     let kind = Kind::Part {
         index: shard.index,
         count: shard.count,
     };
-    Ok(Book::new(
+    Ok(AnyBook::from_entries(
+        board,
         depth,
         kind,
         scores.iter().map(|(&k, &s)| (k, s)).collect(),
     )?)
 }
 
-/// Checks that `scores` has a score for every position of `expected` and
-/// for nothing else.
-fn check_covers<const W: usize, const H: usize, B: Bitboard>(
-    expected: &[Position<W, H, B>],
-    scores: &HashMap<B, Score>,
+/// Checks that `scores` has a score for every position of `expected` (of
+/// `board`) and for nothing else.
+fn check_covers(
+    board: BoardSize,
+    expected: &[Game],
+    scores: &HashMap<u128, Score>,
     depth: usize,
 ) -> Result<(), BuildError> {
     if let Some(pos) = expected
@@ -139,33 +141,63 @@ fn check_covers<const W: usize, const H: usize, B: Bitboard>(
         });
     }
     if scores.len() != expected.len() {
-        let known: HashSet<B> = expected.iter().map(|p| p.symmetric_key().0).collect();
+        let known: HashSet<u128> = expected.iter().map(|p| p.symmetric_key().0).collect();
         let stray = scores.keys().copied().filter(|k| !known.contains(k)).min();
         return Err(BuildError::Unexpected {
-            moves: stray.map_or_else(|| "?".to_owned(), key_name::<W, H, B>),
+            moves: stray.map_or_else(|| "?".to_owned(), |key| key_name(board, key)),
             depth,
         });
     }
     Ok(())
 }
 
-/// The complete book of depth `depth` from the scores of all its deepest
-/// positions: the shallower levels are derived from their children, then
-/// the whole book is checked with [`check_consistency`].
-pub fn complete<const W: usize, const H: usize, B: Bitboard>(
+/// The score of `pos` (a book position) from its children, looked up in
+/// `scores` by symmetric key: `(best, complete)`, as
+/// [`from_children`](crate::book::consistency::from_children) gives it (a
+/// full board scores 0 and a win at once needs no entry). The book is
+/// checked with that rule once it is built.
+fn from_children(pos: &Game, scores: &BTreeMap<u128, Score>) -> (Score, bool) {
+    let mut best = Score::MIN;
+    let mut complete = true;
+    for col in 0..pos.width() {
+        if !pos.can_play(col) {
+            continue;
+        }
+        let child = pos.after(col);
+        let without_book = if child.is_full() {
+            Some(0)
+        } else if child.can_win_next() {
+            Some(child.win_next_score())
+        } else {
+            None
+        };
+        match without_book.or_else(|| scores.get(&child.symmetric_key().0).copied()) {
+            Some(s) => best = best.max(-s),
+            None => complete = false,
+        }
+    }
+    (best, complete)
+}
+
+/// The complete book of `board` and depth `depth` from the scores of all
+/// its deepest positions: the shallower levels are derived from their
+/// children, then the whole book is checked with
+/// [`AnyBook::check_consistency`].
+pub fn complete(
+    board: BoardSize,
     depth: usize,
-    deepest: &HashMap<B, Score>,
-) -> Result<Book<W, H, B>, BuildError> {
-    let levels = levels::<W, H, B>(depth);
-    let mut scores: BTreeMap<B, Score> = BTreeMap::new();
+    deepest: &HashMap<u128, Score>,
+) -> Result<AnyBook, BuildError> {
+    let levels = levels(board, depth);
+    let mut scores: BTreeMap<u128, Score> = BTreeMap::new();
     if let Some(last) = levels.get(depth) {
-        let expected: Vec<_> = last.iter().copied().filter(is_book_position).collect();
-        check_covers(&expected, deepest, depth)?;
+        let expected: Vec<Game> = last.iter().copied().filter(is_book_position).collect();
+        check_covers(board, &expected, deepest, depth)?;
         scores.extend(deepest.iter().map(|(&k, &s)| (k, s)));
     }
     for level in levels.iter().take(depth).rev() {
-        for pos in level.iter().filter(|p| is_book_position(*p)) {
-            let (score, complete) = from_children(pos, |key| scores.get(&key).copied());
+        for pos in level.iter().filter(|p| is_book_position(p)) {
+            let (score, complete) = from_children(pos, &scores);
             // Every child of a shallower level is in the book or needs no
             // search, so this only fails if the levels are wrong.
             if !complete {
@@ -177,35 +209,41 @@ pub fn complete<const W: usize, const H: usize, B: Bitboard>(
             scores.insert(pos.symmetric_key().0, score);
         }
     }
-    let book = Book::new(depth, Kind::Complete, scores.into_iter().collect())?;
-    check_consistency(&book)?;
+    let book = AnyBook::from_entries(board, depth, Kind::Complete, scores.into_iter().collect())?;
+    book.check_consistency()?;
     Ok(book)
 }
 
 /// Joins the parts of a sharded book into the complete book: they must be
-/// parts of one job (same depth, same shard count), every shard exactly
-/// once, each holding only its own positions, none overlapping. The memory
-/// taken is bounded by the parts' entries, whatever shard count they claim.
-pub fn merge<const W: usize, const H: usize, B: Bitboard>(
-    parts: &[Book<W, H, B>],
-) -> Result<Book<W, H, B>, BuildError> {
+/// parts of one job (same board, same depth, same shard count), every shard
+/// exactly once, each holding only its own positions, none overlapping. The
+/// memory taken is bounded by the parts' entries, whatever shard count they
+/// claim.
+pub fn merge(parts: &[AnyBook]) -> Result<AnyBook, BuildError> {
     let first = parts
         .first()
         .ok_or_else(|| BuildError::Mismatch("no part given".to_owned()))?;
-    let depth = first.depth();
+    let (board, depth) = (first.board(), first.depth());
     let Kind::Part { count, .. } = first.kind() else {
         return Err(BuildError::Mismatch(
             "the first file is a complete book, not a part".to_owned(),
         ));
     };
-    let mut owner: HashMap<B, u32> = HashMap::new();
+    let mut owner: HashMap<u128, u32> = HashMap::new();
     let mut seen: HashSet<u32> = HashSet::new();
+    let mut deepest: HashMap<u128, Score> = HashMap::new();
     for part in parts {
         let Kind::Part { index, count: n } = part.kind() else {
             return Err(BuildError::Mismatch(
                 "a complete book is not a part".to_owned(),
             ));
         };
+        if part.board() != board {
+            return Err(BuildError::Mismatch(format!(
+                "parts of books of the {board} and {} boards",
+                part.board()
+            )));
+        }
         if part.depth() != depth {
             return Err(BuildError::Mismatch(format!(
                 "parts of books of depth {depth} and {}",
@@ -222,20 +260,21 @@ pub fn merge<const W: usize, const H: usize, B: Bitboard>(
                 "shard {index}/{count} given twice"
             )));
         }
-        for (key, _) in part.entries() {
+        for (key, score) in part.entries() {
             if let Some(other) = owner.insert(key, index) {
                 return Err(BuildError::Overlap {
-                    moves: key_name::<W, H, B>(key),
+                    moves: key_name(board, key),
                     first: other,
                     second: index,
                 });
             }
             if shard_of(key, count) != index {
                 return Err(BuildError::Unexpected {
-                    moves: key_name::<W, H, B>(key),
+                    moves: key_name(board, key),
                     depth,
                 });
             }
+            deepest.insert(key, score);
         }
     }
     // At most `parts.len()` shards are present, so the first missing one is
@@ -245,6 +284,6 @@ pub fn merge<const W: usize, const H: usize, B: Bitboard>(
             "shard {missing}/{count} is missing"
         )));
     }
-    let deepest: HashMap<B, Score> = parts.iter().flat_map(Book::entries).collect();
-    complete(depth, &deepest)
+    drop(owner);
+    complete(board, depth, &deepest)
 }

@@ -19,70 +19,69 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use super::Shard;
-use crate::Bitboard;
+use super::{Shard, key_name, position_name};
+use crate::board::BoardSize;
 use crate::book::format::Fnv64;
-use crate::book::position_name;
-use crate::position::{Position, Score};
+use crate::game::Game;
+use crate::position::Score;
 
 /// The first eight bytes of every checkpoint.
 pub const MAGIC: [u8; 8] = *b"\x89C4PART\n";
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 20;
-/// Bytes of one record of a board stored in the word `B`: the key, the
-/// score, three zeros and the check.
-pub const fn record_bytes<B: Bitboard>() -> usize {
-    B::BITS / 8 + 8
+/// Bytes of one record of `board`: the key (as many bytes as the word the
+/// board is stored in, [`BoardSize::word_bytes`]), the score, three zeros
+/// and the check.
+pub fn record_bytes(board: BoardSize) -> usize {
+    board.word_bytes() + 8
 }
 
 /// The header of the checkpoint of the run that solves the `depth`-stone
-/// positions of `shard` on a `W` x `H` board. A board has fewer than 64
-/// cells, so the depth of a possible run fits in its byte.
-pub fn header<const W: usize, const H: usize>(depth: usize, shard: Shard) -> [u8; HEADER_BYTES] {
+/// positions of `shard` on `board`. A board has fewer than 256 columns and
+/// rows, and a possible run's depth fits in its byte.
+pub fn header(board: BoardSize, depth: usize, shard: Shard) -> [u8; HEADER_BYTES] {
     let mut h = [0u8; HEADER_BYTES];
     h[..8].copy_from_slice(&MAGIC);
-    h[8] = W as u8;
-    h[9] = H as u8;
+    h[8] = board.width() as u8;
+    h[9] = board.height() as u8;
     h[10] = depth.min(255) as u8;
     h[12..16].copy_from_slice(&shard.index.to_le_bytes());
     h[16..20].copy_from_slice(&shard.count.to_le_bytes());
     h
 }
 
-/// The record of one solved position.
-pub fn record<B: Bitboard>(key: B, score: Score) -> Vec<u8> {
-    let k = B::BITS / 8;
-    let mut r = vec![0u8; record_bytes::<B>()];
-    r[..k].copy_from_slice(&key.to_u128().to_le_bytes()[..k]);
+/// The record of one solved position of `board`.
+pub fn record(board: BoardSize, key: u128, score: Score) -> Vec<u8> {
+    let k = board.word_bytes();
+    let mut r = vec![0u8; record_bytes(board)];
+    r[..k].copy_from_slice(&key.to_le_bytes()[..k]);
     r[k] = score.clamp(i8::MIN.into(), i8::MAX.into()) as i8 as u8;
     let check = Fnv64::of(&r[..k + 4]) as u32;
     r[k + 4..].copy_from_slice(&check.to_le_bytes());
     r
 }
 
-/// The (key, score) of a record, or `None` if its length or check is wrong.
-pub fn parse_record<B: Bitboard>(r: &[u8]) -> Option<(B, Score)> {
-    if r.len() != record_bytes::<B>() {
+/// The (key, score) of a record of `board`, or `None` if its length or
+/// check is wrong.
+pub fn parse_record(board: BoardSize, r: &[u8]) -> Option<(u128, Score)> {
+    if r.len() != record_bytes(board) {
         return None;
     }
-    let (head, check) = r.split_at(B::BITS / 8 + 4);
-    let (key, rest) = head.split_at(B::BITS / 8);
+    let (head, check) = r.split_at(board.word_bytes() + 4);
+    let (key, rest) = head.split_at(board.word_bytes());
     let ok = check == (Fnv64::of(head) as u32).to_le_bytes() && rest[1..] == [0, 0, 0];
     ok.then(|| {
         let mut k = [0u8; 16];
         k[..key.len()].copy_from_slice(key);
-        (
-            B::from_u128(u128::from_le_bytes(k)),
-            Score::from(rest[0] as i8),
-        )
+        (u128::from_le_bytes(k), Score::from(rest[0] as i8))
     })
 }
 
-/// The most bytes a checkpoint of a run over `positions` positions can
-/// have: the header, one record each, and a torn record. Callers check a
-/// file's length against it before they read the file.
-pub fn max_bytes<B: Bitboard>(positions: usize) -> u64 {
-    let record = record_bytes::<B>() as u64;
+/// The most bytes a checkpoint of a run over `positions` positions of
+/// `board` can have: the header, one record each, and a torn record.
+/// Callers check a file's length against it before they read the file.
+pub fn max_bytes(board: BoardSize, positions: usize) -> u64 {
+    let record = record_bytes(board) as u64;
     (HEADER_BYTES as u64)
         .saturating_add((positions as u64).saturating_mul(record))
         .saturating_add(record - 1)
@@ -90,9 +89,9 @@ pub fn max_bytes<B: Bitboard>(positions: usize) -> u64 {
 
 /// What a checkpoint holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Resumed<B: Bitboard = u64> {
+pub struct Resumed {
     /// The scores solved, by symmetric key.
-    pub scores: HashMap<B, Score>,
+    pub scores: HashMap<u128, Score>,
     /// How many leading bytes to keep: the header and the whole records.
     /// The rest (a torn record) is to be cut off; 0 means that not even the
     /// header is whole, and the file is to be started again from it.
@@ -155,17 +154,19 @@ pub enum CheckpointError {
     },
 }
 
-/// Reads the checkpoint `bytes` of the run whose header is `header` and
-/// whose positions are `positions`. A missing or torn header (a prefix of
-/// `header`) and a torn or damaged tail are not errors: [`Resumed::keep`]
-/// says how much to keep. Every whole record must be of one of `positions`,
-/// with a score it can have. The memory taken is bounded by `positions`.
-pub fn read<const W: usize, const H: usize, B: Bitboard>(
+/// Reads the checkpoint `bytes` of the run on `board` whose header is
+/// `header` and whose positions are `positions`. A missing or torn header (a
+/// prefix of `header`) and a torn or damaged tail are not errors:
+/// [`Resumed::keep`] says how much to keep. Every whole record must be of
+/// one of `positions`, with a score it can have. The memory taken is bounded
+/// by `positions`.
+pub fn read(
+    board: BoardSize,
     bytes: &[u8],
     header: &[u8; HEADER_BYTES],
-    positions: &[Position<W, H, B>],
-) -> Result<Resumed<B>, CheckpointError> {
-    let max = max_bytes::<B>(positions.len());
+    positions: &[Game],
+) -> Result<Resumed, CheckpointError> {
+    let max = max_bytes(board, positions.len());
     if bytes.len() as u64 > max {
         return Err(CheckpointError::TooLong {
             found: bytes.len() as u64,
@@ -179,21 +180,18 @@ pub fn read<const W: usize, const H: usize, B: Bitboard>(
     let Some(records) = bytes.strip_prefix(header.as_slice()) else {
         return Err(CheckpointError::OtherRun);
     };
-    let by_key: HashMap<B, &Position<W, H, B>> =
-        positions.iter().map(|p| (p.symmetric_key().0, p)).collect();
+    let by_key: HashMap<u128, &Game> = positions.iter().map(|p| (p.symmetric_key().0, p)).collect();
     let mut keep = HEADER_BYTES;
-    for (i, chunk) in records.chunks_exact(record_bytes::<B>()).enumerate() {
-        let Some((key, score)) = parse_record::<B>(chunk) else {
+    for (i, chunk) in records.chunks_exact(record_bytes(board)).enumerate() {
+        let Some((key, score)) = parse_record(board, chunk) else {
             break;
         };
         let (record, offset) = (i + 1, keep);
         let Some(pos) = by_key.get(&key) else {
-            let moves = Position::<W, H, B>::from_key(key)
-                .map_or_else(|| format!("with key {key:#x}"), |p| position_name(&p));
             return Err(CheckpointError::NotInRun {
                 record,
                 offset,
-                moves,
+                moves: key_name(board, key),
             });
         };
         let (min, max) = pos.score_range();
@@ -201,7 +199,7 @@ pub fn read<const W: usize, const H: usize, B: Bitboard>(
             return Err(CheckpointError::ImpossibleScore {
                 record,
                 offset,
-                moves: position_name(*pos),
+                moves: position_name(pos),
                 score,
             });
         }
@@ -211,12 +209,12 @@ pub fn read<const W: usize, const H: usize, B: Bitboard>(
             return Err(CheckpointError::Contradicts {
                 record,
                 offset,
-                moves: position_name(*pos),
+                moves: position_name(pos),
                 score,
                 earlier,
             });
         }
-        keep += record_bytes::<B>();
+        keep += record_bytes(board);
     }
     Ok(Resumed { scores, keep })
 }
@@ -225,66 +223,81 @@ pub fn read<const W: usize, const H: usize, B: Bitboard>(
 mod tests {
     use super::*;
 
+    /// The 5x4 board, stored in 64-bit words.
+    fn small() -> BoardSize {
+        BoardSize::new(5, 4).unwrap()
+    }
+
     #[test]
     fn records_round_trip_and_damage_is_seen() {
-        let r = record(0x1234_5678_9abcu64, -7);
+        let board = small();
+        let r = record(board, 0x1234_5678_9abc, -7);
         assert_eq!(r.len(), 16);
-        assert_eq!(parse_record(&r), Some((0x1234_5678_9abcu64, -7)));
+        assert_eq!(parse_record(board, &r), Some((0x1234_5678_9abc, -7)));
         for bit in 0..r.len() * 8 {
             let mut bad = r.clone();
             bad[bit / 8] ^= 1 << (bit % 8);
-            assert_eq!(parse_record::<u64>(&bad), None, "bit {bit}");
+            assert_eq!(parse_record(board, &bad), None, "bit {bit}");
         }
-        assert_eq!(parse_record::<u64>(&[0; 16]), None);
-        assert_eq!(parse_record::<u64>(&r[..15]), None);
+        assert_eq!(parse_record(board, &[0; 16]), None);
+        assert_eq!(parse_record(board, &r[..15]), None);
         // A key past 64 bits takes a 24-byte record.
-        let wide = record(1u128 << 100 | 5, 3);
+        let wide_board = BoardSize::new(8, 8).unwrap();
+        let wide = record(wide_board, 1u128 << 100 | 5, 3);
         assert_eq!(wide.len(), 24);
-        assert_eq!(parse_record(&wide), Some((1u128 << 100 | 5, 3)));
-        assert_eq!(parse_record::<u64>(&wide), None);
+        assert_eq!(parse_record(wide_board, &wide), Some((1u128 << 100 | 5, 3)));
+        assert_eq!(parse_record(board, &wide), None);
     }
 
     #[test]
     fn whole_records_are_kept_and_a_torn_tail_is_cut() {
-        let positions = super::super::deepest_positions::<5, 4, u64>(3, Shard::WHOLE);
-        let h = header::<5, 4>(3, Shard::WHOLE);
+        let board = small();
+        let positions = super::super::deepest_positions(board, 3, Shard::WHOLE);
+        let h = header(board, 3, Shard::WHOLE);
         let (a, b) = (
             positions[0].symmetric_key().0,
             positions[1].symmetric_key().0,
         );
         let mut bytes = h.to_vec();
-        bytes.extend_from_slice(&record(a, 1));
-        bytes.extend_from_slice(&record(b, -2));
+        bytes.extend_from_slice(&record(board, a, 1));
+        bytes.extend_from_slice(&record(board, b, -2));
         let whole = bytes.len();
-        bytes.extend_from_slice(&record(a, 1)[..10]);
-        let resumed = read(&bytes, &h, &positions).unwrap();
+        bytes.extend_from_slice(&record(board, a, 1)[..10]);
+        let resumed = read(board, &bytes, &h, &positions).unwrap();
         assert_eq!(resumed.scores, HashMap::from([(a, 1), (b, -2)]));
         assert_eq!(resumed.keep, whole);
         // A torn header, or none: start again.
-        assert_eq!(read(&h[..7], &h, &positions).unwrap().keep, 0);
-        assert_eq!(read(&[], &h, &positions).unwrap().keep, 0);
+        assert_eq!(read(board, &h[..7], &h, &positions).unwrap().keep, 0);
+        assert_eq!(read(board, &[], &h, &positions).unwrap().keep, 0);
         // Another run's checkpoint, or a file that is no checkpoint.
-        let other = header::<5, 4>(4, Shard::WHOLE);
+        let other = header(board, 4, Shard::WHOLE);
         assert_eq!(
-            read(&bytes, &other, &positions),
+            read(board, &bytes, &other, &positions),
             Err(CheckpointError::OtherRun)
         );
-        assert_eq!(read(b"abc", &h, &positions), Err(CheckpointError::OtherRun));
+        assert_eq!(
+            read(board, b"abc", &h, &positions),
+            Err(CheckpointError::OtherRun)
+        );
     }
 
     #[test]
     fn bad_records_are_named_errors() {
-        let positions = super::super::deepest_positions::<5, 4, u64>(3, Shard::WHOLE);
-        let h = header::<5, 4>(3, Shard::WHOLE);
+        let board = small();
+        let positions = super::super::deepest_positions(board, 3, Shard::WHOLE);
+        let h = header(board, 3, Shard::WHOLE);
         let a = positions[0].symmetric_key().0;
         let with = |records: &[Vec<u8>]| {
             let mut bytes = h.to_vec();
             records.iter().for_each(|r| bytes.extend_from_slice(r));
-            read(&bytes, &h, &positions)
+            read(board, &bytes, &h, &positions)
         };
-        let deeper = super::super::deepest_positions::<5, 4, u64>(4, Shard::WHOLE)[0];
+        let deeper = super::super::deepest_positions(board, 4, Shard::WHOLE)[0];
         assert!(matches!(
-            with(&[record(a, 0), record(deeper.symmetric_key().0, 0)]),
+            with(&[
+                record(board, a, 0),
+                record(board, deeper.symmetric_key().0, 0)
+            ]),
             Err(CheckpointError::NotInRun {
                 record: 2,
                 offset: 36,
@@ -292,17 +305,17 @@ mod tests {
             })
         ));
         assert!(matches!(
-            with(&[record(a, 100)]),
+            with(&[record(board, a, 100)]),
             Err(CheckpointError::ImpossibleScore { record: 1, .. })
         ));
         assert!(matches!(
-            with(&[record(a, 1), record(a, 2)]),
+            with(&[record(board, a, 1), record(board, a, 2)]),
             Err(CheckpointError::Contradicts { record: 2, .. })
         ));
         // Longer than the run can write: refused before anything is read.
-        let long = vec![0u8; max_bytes::<u64>(positions.len()) as usize + 1];
+        let long = vec![0u8; max_bytes(board, positions.len()) as usize + 1];
         assert!(matches!(
-            read(&long, &h, &positions),
+            read(board, &long, &h, &positions),
             Err(CheckpointError::TooLong { .. })
         ));
     }
@@ -313,7 +326,7 @@ mod tests {
         #[test]
         fn reading_a_checkpoint_never_panics(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..300),
                                              at in 0usize..400, value in proptest::num::u8::ANY) {
-            let job = super::super::Job::<5, 4>::new(3, Shard::WHOLE).unwrap();
+            let job = super::super::Job::new(small(), 3, Shard::WHOLE).unwrap();
             let _ = job.resume(&bytes);
             let mut with_header = job.checkpoint_header().to_vec();
             with_header.extend_from_slice(&bytes);
@@ -321,7 +334,7 @@ mod tests {
             let mut good = job.checkpoint_header().to_vec();
             for pos in job.positions() {
                 let key = pos.symmetric_key().0;
-                good.extend_from_slice(&record(key, 0));
+                good.extend_from_slice(&record(small(), key, 0));
             }
             let i = at % good.len();
             good[i] = value;

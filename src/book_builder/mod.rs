@@ -14,6 +14,12 @@
 //! keeps, and `run` solves a job's positions on worker threads. Like the rest
 //! of the library this does no I/O: the caller stores the checkpoint and the
 //! book.
+//!
+//! The builder works on the board chosen at run time: positions are
+//! [`Game`]s, keys `u128`, books [`AnyBook`](crate::AnyBook)s and the
+//! solvers [`Engine`](crate::Engine)s, so it is compiled once for every
+//! board size; only the search and the book's own checks run on the
+//! fixed-size types.
 
 pub mod assemble;
 pub mod checkpoint;
@@ -25,8 +31,9 @@ pub use assemble::{BuildError, check_agrees, complete, merge, part};
 pub use run::{Job, Outcome, Solved};
 
 use crate::Bitboard;
-use crate::book::consistency::is_book_position;
-use crate::position::Position;
+use crate::board::BoardSize;
+use crate::game::Game;
+use crate::position::moves_to_string;
 use crate::rng::SplitMix64;
 
 /// Which part of the work a run does: shard `index` (1-based) of `count`.
@@ -65,32 +72,53 @@ impl Shard {
 /// The shard (1-based, of `count`; a count of 0 is taken as 1) a symmetric
 /// key belongs to. The key is scrambled first (the first SplitMix64 output
 /// seeded with it) so that shards get about as many positions each: raw keys
-/// of early positions share most of their bits.
-pub fn shard_of<B: Bitboard>(key: B, count: u32) -> u32 {
+/// of early positions share most of their bits. A key's shard is the same
+/// whatever word the board stores it in (the high half of a narrow board's
+/// key is zero, and folding leaves the low half as it is).
+pub fn shard_of(key: u128, count: u32) -> u32 {
     (SplitMix64::new(key.fold64()).next_u64() % u64::from(count.max(1))) as u32 + 1
 }
 
-/// The distinct positions with 0, 1, ..., `depth` stones that can arise in a
-/// game, mirror images counted once (each stored as the one whose key is the
-/// symmetric key), and the game not over. Level `k` is in discovery order:
-/// the children of level `k - 1`, parents in order, columns left to right, so
-/// that siblings are next to each other (they share much of their search).
-/// Positions with an immediate win are included (their children are
-/// positions too); [`is_book_position`] tells the entries.
-pub fn levels<const W: usize, const H: usize, B: Bitboard>(
-    depth: usize,
-) -> Vec<Vec<Position<W, H, B>>> {
-    let mut levels = vec![vec![Position::<W, H, B>::new()]];
-    while levels.len() <= depth.min(W * H) {
+/// Whether a position belongs in a book: not finished, and the side to move
+/// cannot win at once (the rule of
+/// [`is_book_position`](crate::book::consistency::is_book_position)).
+pub fn is_book_position(game: &Game) -> bool {
+    !game.is_game_over() && !game.can_win_next()
+}
+
+/// A readable name for a position in messages, as
+/// [`position_name`](crate::book::position_name) gives it: a line reaching
+/// it (1-based columns, quoted), or its key if no game reaches it.
+pub fn position_name(game: &Game) -> String {
+    match game.line() {
+        Some(line) => format!("'{}'", moves_to_string(&line)),
+        None => format!("with key {:#x}", game.key()),
+    }
+}
+
+/// A readable name for the position of `board` whose symmetric key is `key`.
+pub fn key_name(board: BoardSize, key: u128) -> String {
+    Game::from_key(board, key).map_or_else(|| format!("with key {key:#x}"), |g| position_name(&g))
+}
+
+/// The distinct positions of `board` with 0, 1, ..., `depth` stones that can
+/// arise in a game, mirror images counted once (each stored as the one whose
+/// key is the symmetric key), and the game not over. Level `k` is in
+/// discovery order: the children of level `k - 1`, parents in order, columns
+/// left to right, so that siblings are next to each other (they share much
+/// of their search). Positions with an immediate win are included (their
+/// children are positions too); [`is_book_position`] tells the entries.
+pub fn levels(board: BoardSize, depth: usize) -> Vec<Vec<Game>> {
+    let mut levels = vec![vec![Game::new(board)]];
+    while levels.len() <= depth.min(board.cells()) {
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for pos in levels.iter().last().into_iter().flatten() {
-            for col in 0..W {
+            for col in 0..board.width() {
                 if !pos.can_play(col) {
                     continue;
                 }
-                let mut child = *pos;
-                child.play_col(col);
+                let child = pos.after(col);
                 if child.is_game_over() {
                     continue;
                 }
@@ -105,13 +133,10 @@ pub fn levels<const W: usize, const H: usize, B: Bitboard>(
     levels
 }
 
-/// The positions a run must search: the book positions with exactly `depth`
-/// stones in `shard`, in the order of [`levels`].
-pub fn deepest_positions<const W: usize, const H: usize, B: Bitboard>(
-    depth: usize,
-    shard: Shard,
-) -> Vec<Position<W, H, B>> {
-    let mut levels = levels::<W, H, B>(depth);
+/// The positions a run must search: the book positions of `board` with
+/// exactly `depth` stones in `shard`, in the order of [`levels`].
+pub fn deepest_positions(board: BoardSize, depth: usize, shard: Shard) -> Vec<Game> {
+    let mut levels = levels(board, depth);
     if levels.len() <= depth {
         return Vec::new();
     }

@@ -9,30 +9,32 @@ use std::sync::mpsc;
 
 use super::checkpoint::{self, CheckpointError, HEADER_BYTES, Resumed};
 use super::{BuildError, Shard, assemble, deepest_positions};
-use crate::Bitboard;
-use crate::book::Book;
+use crate::board::BoardSize;
+use crate::engine::{self, AnyBook, Engine};
+use crate::game::Game;
 use crate::parallel::{PoolError, WorkerPool};
-use crate::position::{Position, Score};
-use crate::solver::Solver;
+use crate::position::Score;
 
 /// What one run builds: the book (or the part of a sharded one) of `depth`
-/// on a `W` x `H` board, and the positions it searches for it.
+/// on a board, and the positions it searches for it.
 #[derive(Debug, Clone)]
-pub struct Job<const W: usize, const H: usize, B: Bitboard = u64> {
+pub struct Job {
+    /// The board.
+    board: BoardSize,
     /// The most stones an entry has.
     depth: usize,
     /// Which part of the deepest level the run solves.
     shard: Shard,
     /// The book positions of `depth` stones in `shard`, in the order of
     /// [`super::levels`].
-    positions: Vec<Position<W, H, B>>,
+    positions: Vec<Game>,
 }
 
 /// One position solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Solved<B: Bitboard = u64> {
+pub struct Solved {
     /// Its symmetric key.
-    pub key: B,
+    pub key: u128,
     /// Its score.
     pub score: Score,
 }
@@ -47,29 +49,37 @@ pub struct Outcome {
     pub stopped: bool,
 }
 
-/// Worker solvers for [`Job::solve`]: `threads` of them, each with a table
-/// of `table_bytes`.
-pub fn workers<const W: usize, const H: usize, B: Bitboard>(
+/// Worker solvers of `board` for [`Job::solve`]: `threads` of them, each
+/// with a table of `table_bytes` and no book.
+pub fn workers(
+    board: BoardSize,
     threads: usize,
     table_bytes: usize,
-) -> Result<WorkerPool<Solver<W, H, B>>, PoolError> {
-    WorkerPool::new(threads, || Solver::<W, H, B>::with_table_bytes(table_bytes))
+) -> Result<WorkerPool<Box<dyn Engine>>, PoolError> {
+    WorkerPool::new(threads, || engine::new(board, table_bytes))
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Job<W, H, B> {
-    /// The job of `depth` and `shard`: its positions are enumerated here.
-    pub fn new(depth: usize, shard: Shard) -> Result<Self, BuildError> {
-        if depth > W * H {
+impl Job {
+    /// The job of `depth` and `shard` on `board`: its positions are
+    /// enumerated here.
+    pub fn new(board: BoardSize, depth: usize, shard: Shard) -> Result<Self, BuildError> {
+        if depth > board.cells() {
             return Err(BuildError::TooDeep {
                 depth,
-                cells: W * H,
+                cells: board.cells(),
             });
         }
         Ok(Job {
+            board,
             depth,
             shard,
-            positions: deepest_positions::<W, H, B>(depth, shard),
+            positions: deepest_positions(board, depth, shard),
         })
+    }
+
+    /// The board.
+    pub fn board(&self) -> BoardSize {
+        self.board
     }
 
     /// The book's depth.
@@ -83,28 +93,39 @@ impl<const W: usize, const H: usize, B: Bitboard> Job<W, H, B> {
     }
 
     /// The positions the run searches.
-    pub fn positions(&self) -> &[Position<W, H, B>] {
+    pub fn positions(&self) -> &[Game] {
         &self.positions
     }
 
     /// The header the run's checkpoint starts with.
     pub fn checkpoint_header(&self) -> [u8; HEADER_BYTES] {
-        checkpoint::header::<W, H>(self.depth, self.shard)
+        checkpoint::header(self.board, self.depth, self.shard)
+    }
+
+    /// The checkpoint record of one result of the run.
+    pub fn checkpoint_record(&self, solved: Solved) -> Vec<u8> {
+        checkpoint::record(self.board, solved.key, solved.score)
     }
 
     /// The most bytes the run's checkpoint can have.
     pub fn max_checkpoint_bytes(&self) -> u64 {
-        checkpoint::max_bytes::<B>(self.positions.len())
+        checkpoint::max_bytes(self.board, self.positions.len())
     }
 
     /// What the checkpoint `bytes` of this run holds ([`checkpoint::read`]).
-    pub fn resume(&self, bytes: &[u8]) -> Result<Resumed<B>, CheckpointError> {
-        checkpoint::read(bytes, &self.checkpoint_header(), &self.positions)
+    pub fn resume(&self, bytes: &[u8]) -> Result<Resumed, CheckpointError> {
+        checkpoint::read(
+            self.board,
+            bytes,
+            &self.checkpoint_header(),
+            &self.positions,
+        )
     }
 
-    /// Solves the positions not in `done` on `workers`, each with the lower
-    /// bound `bounds` gives from its parents (see
-    /// [`Book::lower_bound_from_parents`]), and hands each result to
+    /// Solves the positions not in `done` on `workers` (engines of the
+    /// job's board), each with the lower bound `bounds` (a book of the job's
+    /// board) gives from its parents (see
+    /// [`AnyBook::lower_bound_from_parents`]), and hands each result to
     /// `on_solved` on the calling thread as it comes.
     ///
     /// Once `stop` is set, or `on_solved` returns `Break`, no position is
@@ -115,20 +136,20 @@ impl<const W: usize, const H: usize, B: Bitboard> Job<W, H, B> {
     /// every stored bound stays true.
     pub fn solve(
         &self,
-        workers: &WorkerPool<Solver<W, H, B>>,
-        bounds: Option<&Book<W, H, B>>,
-        done: &HashMap<B, Score>,
+        workers: &WorkerPool<Box<dyn Engine>>,
+        bounds: Option<&AnyBook>,
+        done: &HashMap<u128, Score>,
         stop: &AtomicBool,
-        mut on_solved: impl FnMut(Solved<B>) -> ControlFlow<()>,
+        mut on_solved: impl FnMut(Solved) -> ControlFlow<()>,
     ) -> Outcome {
-        let remaining: Vec<Position<W, H, B>> = self
+        let remaining: Vec<Game> = self
             .positions
             .iter()
             .copied()
             .filter(|p| !done.contains_key(&p.symmetric_key().0))
             .collect();
         let halt = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<Solved<B>>();
+        let (tx, rx) = mpsc::channel::<Solved>();
         let mut solved = 0;
         std::thread::scope(|scope| {
             let (remaining, halt) = (&remaining, &halt);
@@ -170,13 +191,13 @@ impl<const W: usize, const H: usize, B: Bitboard> Job<W, H, B> {
     /// from, if any.
     pub fn finish(
         &self,
-        scores: &HashMap<B, Score>,
-        bounds: Option<&Book<W, H, B>>,
-    ) -> Result<Book<W, H, B>, BuildError> {
+        scores: &HashMap<u128, Score>,
+        bounds: Option<&AnyBook>,
+    ) -> Result<AnyBook, BuildError> {
         let book = if self.shard == Shard::WHOLE {
-            assemble::complete::<W, H, B>(self.depth, scores)?
+            assemble::complete(self.board, self.depth, scores)?
         } else {
-            assemble::part::<W, H, B>(self.depth, self.shard, scores)?
+            assemble::part(self.board, self.depth, self.shard, scores)?
         };
         if let Some(bounds) = bounds {
             assemble::check_agrees(&book, bounds)?;
@@ -191,8 +212,9 @@ mod tests {
 
     #[test]
     fn a_run_stops_when_told_and_resumes_to_the_same_book() {
-        let job = Job::<5, 4>::new(5, Shard::WHOLE).unwrap();
-        let pool = workers::<5, 4, u64>(2, 1 << 20).unwrap();
+        let board = BoardSize::new(5, 4).unwrap();
+        let job = Job::new(board, 5, Shard::WHOLE).unwrap();
+        let pool = workers(board, 2, 1 << 20).unwrap();
         let stop = AtomicBool::new(false);
         let mut done = HashMap::new();
         // Stopped by the caller after 100 results.
@@ -233,7 +255,7 @@ mod tests {
         assert!(!outcome.stopped);
         let resumed = job.finish(&done, None).unwrap();
         // One uninterrupted run on one thread gives the same bytes.
-        let one = workers::<5, 4, u64>(1, 1 << 20).unwrap();
+        let one = workers(board, 1, 1 << 20).unwrap();
         let mut all = HashMap::new();
         job.solve(&one, None, &HashMap::new(), &stop, |s| {
             all.insert(s.key, s.score);

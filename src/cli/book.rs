@@ -15,19 +15,18 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use c4::Bitboard;
+use c4::book::builtin;
 use c4::book::format::{self, Kind};
-use c4::book::{Book, builtin, line_to};
-use c4::book_builder::{self, Job, Shard, checkpoint, run};
+use c4::book_builder::{self, Job, Shard, run};
 use c4::memory::{Need, solver_bytes};
 use c4::position::moves_to_string;
 use c4::rng::SplitMix64;
-use c4::{Position, Score, Solver};
+use c4::{AnyBook, BoardSize, Game, Score, engine};
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, on_board,
-    parse_threads, read_book, read_book_bytes, resolve_threads,
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_threads,
+    read_any_book, read_book_bytes, resolve_threads,
 };
 use super::output::{describe, warn};
 
@@ -163,16 +162,15 @@ pub struct VerifyArgs {
 
 /// Runs `c4 book`; returns the exit status.
 pub fn run(args: &BookArgs) -> u8 {
-    on_board!("book", run_on(args: BookArgs))
-}
-
-/// Runs a `c4 book` subcommand on a `W` x `H` board.
-fn run_on<const W: usize, const H: usize, B: Bitboard>(args: &BookArgs) -> u8 {
+    let board = match args.board.board("book") {
+        Ok(board) => board,
+        Err(code) => return code,
+    };
     match &args.command {
-        BookCommand::Generate(a) => run_generate::<W, H, B>(a),
-        BookCommand::Merge(a) => run_merge::<W, H, B>(a),
-        BookCommand::Info(a) => run_info::<W, H, B>(a),
-        BookCommand::Verify(a) => run_verify::<W, H, B>(a),
+        BookCommand::Generate(a) => run_generate(board, a),
+        BookCommand::Merge(a) => run_merge(board, a),
+        BookCommand::Info(a) => run_info(board, a),
+        BookCommand::Verify(a) => run_verify(board, a),
     }
 }
 
@@ -195,10 +193,7 @@ fn interrupt_flag() -> io::Result<Arc<AtomicBool>> {
 /// does not exist, and returns the scores it already holds. A torn tail is
 /// cut off; a checkpoint of another run, or one longer than this run can
 /// write (checked before it is read), is an error.
-fn open_checkpoint<const W: usize, const H: usize, B: Bitboard>(
-    path: &Path,
-    job: &Job<W, H, B>,
-) -> Result<(File, HashMap<B, Score>), String> {
+fn open_checkpoint(path: &Path, job: &Job) -> Result<(File, HashMap<u128, Score>), String> {
     let name = path.display();
     let mut file = OpenOptions::new()
         .read(true)
@@ -240,8 +235,8 @@ fn progress_bar(len: usize, message: &str) -> ProgressBar {
     bar
 }
 
-/// `c4 book generate` on a `W` x `H` board.
-fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs) -> u8 {
+/// `c4 book generate` on `board`.
+fn run_generate(board: BoardSize, args: &GenerateArgs) -> u8 {
     // First, so that from the first checkpoint byte on Ctrl-C stops cleanly.
     let stop = match interrupt_flag() {
         Ok(flag) => flag,
@@ -251,7 +246,7 @@ fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
         }
     };
     let depth = args.depth;
-    let job = match Job::<W, H, B>::new(depth, args.shard.unwrap_or(Shard::WHOLE)) {
+    let job = match Job::new(board, depth, args.shard.unwrap_or(Shard::WHOLE)) {
         Ok(job) => job,
         Err(e) => {
             warn(format_args!("c4 book generate: --depth: {e}"));
@@ -261,23 +256,23 @@ fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
     let threads = resolve_threads(args.threads);
     let need = Need {
         solvers: threads,
-        per_solver: solver_bytes(args.table.tt_size, Position::<W, H, B>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), 1),
         positions: 0,
         book: 0,
     };
     if let Err(code) = check_memory("book generate", &need, "lower --threads or --tt-size") {
         return code;
     }
-    let pool = match run::workers::<W, H, B>(threads, args.table.tt_size) {
+    let pool = match run::workers(board, threads, args.table.tt_size) {
         Ok(pool) => pool,
         Err(e) => {
             warn(format_args!("c4 book generate: --tt-size: {e}"));
             return EXIT_USAGE;
         }
     };
-    let bounds: Option<Book<W, H, B>> = match &args.bounds_from {
+    let bounds: Option<AnyBook> = match &args.bounds_from {
         None => None,
-        Some(path) => match read_book_or_builtin(path) {
+        Some(path) => match read_book_or_builtin(board, path) {
             Ok(book) => {
                 if book.depth() + 1 < depth {
                     warn(format_args!(
@@ -321,7 +316,7 @@ fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
     let mut write_error = None;
     let mut stopped_after = false;
     let outcome = job.solve(&pool, bounds.as_ref(), &resumed, &stop, |solved| {
-        if let Err(e) = checkpoint.write_all(&checkpoint::record(solved.key, solved.score)) {
+        if let Err(e) = checkpoint.write_all(&job.checkpoint_record(solved)) {
             write_error = Some(e);
             return ControlFlow::Break(());
         }
@@ -395,11 +390,11 @@ fn run_generate<const W: usize, const H: usize, B: Bitboard>(args: &GenerateArgs
     EXIT_OK
 }
 
-/// `c4 book merge` on a `W` x `H` board.
-fn run_merge<const W: usize, const H: usize, B: Bitboard>(args: &MergeArgs) -> u8 {
+/// `c4 book merge` on `board`.
+fn run_merge(board: BoardSize, args: &MergeArgs) -> u8 {
     let mut parts = Vec::new();
     for path in &args.parts {
-        match read_book::<W, H, B>(path) {
+        match read_any_book(board, path) {
             Ok(book) => parts.push(book),
             Err(message) => {
                 warn(format_args!("c4 book merge: {message}"));
@@ -433,12 +428,11 @@ fn run_merge<const W: usize, const H: usize, B: Bitboard>(args: &MergeArgs) -> u
     EXIT_OK
 }
 
-/// The book in the file `path`; `builtin` names the built-in book.
-fn read_book_or_builtin<const W: usize, const H: usize, B: Bitboard>(
-    path: &Path,
-) -> Result<Book<W, H, B>, String> {
+/// The book of `board` in the file `path`; `builtin` names the built-in
+/// book.
+fn read_book_or_builtin(board: BoardSize, path: &Path) -> Result<AnyBook, String> {
     let bytes = book_bytes(path)?;
-    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    AnyBook::decode(board, &bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The bytes of the book file `path`; `builtin` names the built-in book.
@@ -451,11 +445,11 @@ fn book_bytes(path: &Path) -> Result<Vec<u8>, String> {
 
 /// What `c4 book info` says of a book's entries: how many of each number of
 /// stones, the outcomes for the side to move, and the empty board's score.
-fn describe_entries<const W: usize, const H: usize, B: Bitboard>(book: &Book<W, H, B>) -> String {
+fn describe_entries(book: &AnyBook) -> String {
     let mut per_level = vec![0usize; book.depth() + 1];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for (key, score) in book.entries() {
-        let stones = Position::<W, H, B>::from_key(key).map(|p| p.moves_played());
+        let stones = Game::from_key(book.board(), key).map(|p| p.moves_played());
         if let Some(n) = stones.and_then(|m| per_level.get_mut(m)) {
             *n += 1;
         }
@@ -475,7 +469,7 @@ fn describe_entries<const W: usize, const H: usize, B: Bitboard>(book: &Book<W, 
     text.push_str(&format!(
         "side to move: wins {wins}, draws {draws}, loses {losses}\n"
     ));
-    let empty = Position::<W, H, B>::new();
+    let empty = Game::new(book.board());
     if let Some(score) = book.get(&empty) {
         text.push_str(&format!(
             "empty board: {score} ({})\n",
@@ -486,8 +480,8 @@ fn describe_entries<const W: usize, const H: usize, B: Bitboard>(book: &Book<W, 
 }
 
 /// `c4 book info`: what a book file holds. The header is described for any
-/// board; the entries are checked and counted for a `W` x `H` book.
-fn run_info<const W: usize, const H: usize, B: Bitboard>(args: &InfoArgs) -> u8 {
+/// board; the entries are checked and counted for a book of `board`.
+fn run_info(board: BoardSize, args: &InfoArgs) -> u8 {
     let name = args.file.display();
     let bytes = match book_bytes(&args.file) {
         Ok(b) => b,
@@ -531,8 +525,8 @@ fn run_info<const W: usize, const H: usize, B: Bitboard>(args: &InfoArgs) -> u8 
         h.checksum
     ));
     let mut code = EXIT_OK;
-    if (h.width, h.height) == (W, H) {
-        match Book::<W, H, B>::decode(&bytes) {
+    if (h.width, h.height) == (board.width(), board.height()) {
+        match AnyBook::decode(board, &bytes) {
             Ok(book) => text.push_str(&describe_entries(&book)),
             Err(e) => {
                 warn(format_args!("c4 book info: {name}: {e}"));
@@ -541,7 +535,7 @@ fn run_info<const W: usize, const H: usize, B: Bitboard>(args: &InfoArgs) -> u8 
         }
     } else {
         text.push_str(&format!(
-            "entries not checked: this c4 command works on {W}x{H} boards\n"
+            "entries not checked: this c4 command works on {board} boards\n"
         ));
     }
     print!("{text}");
@@ -551,16 +545,16 @@ fn run_info<const W: usize, const H: usize, B: Bitboard>(args: &InfoArgs) -> u8 
 /// `c4 book verify`: re-solves entries without any book and reports those
 /// whose score differs. Loading the book has already checked that every
 /// score with children in the book agrees with theirs.
-fn run_verify<const W: usize, const H: usize, B: Bitboard>(args: &VerifyArgs) -> u8 {
+fn run_verify(board: BoardSize, args: &VerifyArgs) -> u8 {
     let name = args.file.display();
-    let book = match read_book_or_builtin::<W, H, B>(&args.file) {
+    let book = match read_book_or_builtin(board, &args.file) {
         Ok(book) => book,
         Err(message) => {
             warn(format_args!("c4 book verify: {message}"));
             return EXIT_BAD_INPUT;
         }
     };
-    let mut entries: Vec<(B, Score)> = book.entries().collect();
+    let mut entries: Vec<(u128, Score)> = book.entries();
     if let Some(n) = args.sample
         && n < entries.len()
     {
@@ -575,14 +569,14 @@ fn run_verify<const W: usize, const H: usize, B: Bitboard>(args: &VerifyArgs) ->
     }
     let need = Need {
         solvers: 1,
-        per_solver: solver_bytes(args.table.tt_size, Position::<W, H, B>::KEY_BITS as u32, 1),
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), 1),
         positions: 0,
         book: 0,
     };
     if let Err(code) = check_memory("book verify", &need, "lower --tt-size") {
         return code;
     }
-    let mut solver = match Solver::<W, H, B>::with_table_bytes(args.table.tt_size) {
+    let mut solver = match engine::new(board, args.table.tt_size) {
         Ok(s) => s,
         Err(e) => {
             warn(format_args!("c4 book verify: --tt-size: {e}"));
@@ -593,14 +587,15 @@ fn run_verify<const W: usize, const H: usize, B: Bitboard>(args: &VerifyArgs) ->
     let start = Instant::now();
     let mut differ = 0;
     for (i, &(key, stored)) in entries.iter().enumerate() {
-        let verdict = match Position::<W, H, B>::from_key(key) {
+        let verdict = match Game::from_key(board, key) {
             None => Some(format!("{key:#x} is not a position")),
             Some(pos) => {
                 let got = solver.solve(&pos);
                 (got != stored).then(|| {
                     format!(
                         "{}: the book says {stored}, a search gives {got}",
-                        line_to(&pos).map_or(format!("{key:#x}"), |l| moves_to_string(&l))
+                        pos.line()
+                            .map_or(format!("{key:#x}"), |l| moves_to_string(&l))
                     )
                 })
             }
