@@ -1,6 +1,5 @@
 //! What the commands share: the board, table, threads and book options,
-//! the solvers a command runs on, running a command's generic body on the
-//! board asked for, and durations told in words.
+//! the solvers a command runs on, and durations told in words.
 
 use std::fs;
 use std::io::{self, Read};
@@ -9,9 +8,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use c4::Bitboard;
+use c4::book::builtin;
 use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
-use c4::book::{Book, builtin};
 use c4::memory::Need;
 use c4::parallel::{PoolError, WorkerPool, available_cores};
 use c4::{AnyBook, BoardSize, Engine, engine};
@@ -55,35 +53,7 @@ impl BoardArgs {
             EXIT_USAGE
         })
     }
-
-    /// Runs `job` on the board asked for (see [`c4::ForBoard`]); an
-    /// unsupported board is a usage error. Commands call it through
-    /// [`on_board!`].
-    pub fn dispatch<J: c4::ForBoard<Output = u8>>(&self, command: &str, job: J) -> u8 {
-        match self.board(command) {
-            Ok(board) => board.dispatch(job),
-            Err(code) => code,
-        }
-    }
 }
-
-/// `on_board!("solve", solve_all(args: SolveArgs))` runs
-/// `solve_all::<W, H, B>(args)` on the board `args.board` asks for and gives
-/// its exit status: the one adaptor between the run-time board of the
-/// command line and a command's body, generic over the board.
-macro_rules! on_board {
-    ($command:literal, $body:ident($args:ident: $ty:ty)) => {{
-        struct Job<'a>(&'a $ty);
-        impl c4::ForBoard for Job<'_> {
-            type Output = u8;
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> u8 {
-                $body::<W, H, B>(self.0)
-            }
-        }
-        $args.board.dispatch($command, Job($args))
-    }};
-}
-pub(crate) use on_board;
 
 /// The transposition table option every solving command shares.
 #[derive(Args, Debug, Clone)]
@@ -229,14 +199,6 @@ pub fn load_book(
 pub fn read_any_book(board: BoardSize, path: &Path) -> Result<AnyBook, String> {
     let bytes = read_book_bytes(path)?;
     AnyBook::decode(board, &bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Reads and decodes a book file; the error is a message naming the file.
-pub fn read_book<const W: usize, const H: usize, B: Bitboard>(
-    path: &Path,
-) -> Result<Book<W, H, B>, String> {
-    let bytes = read_book_bytes(path)?;
-    Book::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The most bytes a book file may have (4 GiB): far above any book `c4`
