@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let chars = String::from_utf8_lossy(data).chars().count();
-    match parse_line::<7, 6, u64>(data) {
+    match parse_line(c4::BoardSize::STANDARD, data) {
         Ok(Line::Position { moves, position }) => {
             assert_eq!(position.moves_played(), moves.chars().count())
         }
