@@ -398,6 +398,28 @@ pub trait ForBoard {
     fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output;
 }
 
+/// Runs `$body` on `$board` with its width, height and word bound to the
+/// names given as `<W, H, B>`, giving a value of type `$out`: one small
+/// [`ForBoard`] job, compiled once per board size. A fn item captures
+/// nothing, so the body sees only the values listed after `with`; a
+/// reference among them may use the lifetime `'b`.
+macro_rules! for_board {
+    ($board:expr, $out:ty, with ($($name:ident: $ty:ty = $value:expr),*),
+     <$w:ident, $h:ident, $b:ident> $body:expr) => {{
+        struct Job<'b>(($($ty,)*), std::marker::PhantomData<&'b ()>);
+        impl $crate::board::ForBoard for Job<'_> {
+            type Output = $out;
+            #[allow(unused_parens)]
+            fn run<const $w: usize, const $h: usize, $b: $crate::Bitboard>(self) -> $out {
+                let ($($name,)*) = self.0;
+                $body
+            }
+        }
+        $crate::board::BoardSize::dispatch($board, Job(($($value,)*), std::marker::PhantomData))
+    }};
+}
+pub(crate) use for_board;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@ use std::sync::atomic::AtomicBool;
 use thiserror::Error;
 
 use crate::Bitboard;
-use crate::board::{BoardSize, ForBoard};
+use crate::board::{BoardSize, for_board};
 use crate::book::Book;
 use crate::book::builtin;
 use crate::book::format::{FormatError, Kind};
@@ -82,14 +82,8 @@ pub trait Engine: Send {
 /// A solver for `board` whose table takes at most `table_bytes` bytes (see
 /// [`Solver::with_table_bytes`]).
 pub fn new(board: BoardSize, table_bytes: usize) -> Result<Box<dyn Engine>, TableError> {
-    struct Make(usize);
-    impl ForBoard for Make {
-        type Output = Result<Box<dyn Engine>, TableError>;
-        fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-            Ok(Box::new(Solver::<W, H, B>::with_table_bytes(self.0)?))
-        }
-    }
-    board.dispatch(Make(table_bytes))
+    for_board!(board, Result<Box<dyn Engine>, TableError>, with (bytes: usize = table_bytes),
+        <W, H, B> Ok(Box::new(Solver::<W, H, B>::with_table_bytes(bytes)?)))
 }
 
 /// A book handed to an engine of another board size.
@@ -198,22 +192,15 @@ impl std::fmt::Debug for AnyBook {
 }
 
 /// Runs `$body` on the typed [`Book<W, H, B>`] that `$any` holds, bound to
-/// `$book`, giving a value of type `$out` (one small function per board
-/// size). The body sees the values listed after `with`.
+/// `$book`, giving a value of type `$out` (see [`for_board!`]).
 macro_rules! on_typed {
     ($any:expr, $out:ty, with ($($name:ident: $ty:ty = $value:expr),*), |$book:ident| $body:expr) => {{
-        struct Job<'a, 'b>(&'a AnyBook, ($($ty,)*), std::marker::PhantomData<&'b ()>);
-        impl ForBoard for Job<'_, '_> {
-            type Output = $out;
-            #[allow(unused_parens)]
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> $out {
-                let ($($name,)*) = self.1;
-                let $book = self.0.typed::<W, H, B>();
-                $body
-            }
-        }
         let any: &AnyBook = $any;
-        any.board.dispatch(Job(any, ($($value,)*), std::marker::PhantomData))
+        for_board!(any.board, $out, with (any: &'b AnyBook = any $(, $name: $ty = $value)*),
+            <W, H, B> {
+                let $book = any.typed::<W, H, B>();
+                $body
+            })
     }};
 }
 
@@ -221,27 +208,16 @@ impl AnyBook {
     /// Decodes a book file of `board`, checking everything (see
     /// [`Book::decode`]).
     pub fn decode(board: BoardSize, bytes: &[u8]) -> Result<AnyBook, FormatError> {
-        struct Decode<'a>(&'a [u8]);
-        impl ForBoard for Decode<'_> {
-            type Output = Result<AnyBook, FormatError>;
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-                Book::<W, H, B>::decode(self.0).map(AnyBook::from)
-            }
-        }
-        board.dispatch(Decode(bytes))
+        for_board!(board, Result<AnyBook, FormatError>, with (bytes: &'b [u8] = bytes),
+            <W, H, B> Book::<W, H, B>::decode(bytes).map(AnyBook::from))
     }
 
     /// The book built into `c4` for `board`, if it has one (see
     /// [`builtin::builtin`]).
     pub fn builtin(board: BoardSize) -> Option<Result<AnyBook, FormatError>> {
-        struct Builtin;
-        impl ForBoard for Builtin {
-            type Output = Option<Result<AnyBook, FormatError>>;
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-                builtin::builtin::<W, H, B>().map(|book| book.map(AnyBook::from))
-            }
-        }
-        board.dispatch(Builtin)
+        for_board!(board, Option<Result<AnyBook, FormatError>>, with (), <W, H, B> {
+            builtin::builtin::<W, H, B>().map(|book| book.map(AnyBook::from))
+        })
     }
 
     /// The board the book is for.
@@ -278,26 +254,9 @@ impl AnyBook {
         kind: Kind,
         entries: Vec<(u128, Score)>,
     ) -> Result<AnyBook, FormatError> {
-        struct FromEntries(usize, Kind, Vec<(u128, Score)>);
-        impl ForBoard for FromEntries {
-            type Output = Result<AnyBook, FormatError>;
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Self::Output {
-                let FromEntries(depth, kind, entries) = self;
-                let mut words = Vec::with_capacity(entries.len());
-                for (index, (key, score)) in entries.into_iter().enumerate() {
-                    let word = B::from_u128(key);
-                    if word.to_u128() != key {
-                        return Err(FormatError::BadEntry {
-                            index: index as u64,
-                            reason: "the key is not a position",
-                        });
-                    }
-                    words.push((word, score));
-                }
-                Book::<W, H, B>::new(depth, kind, words).map(AnyBook::from)
-            }
-        }
-        board.dispatch(FromEntries(depth, kind, entries))
+        for_board!(board, Result<AnyBook, FormatError>,
+            with (depth: usize = depth, kind: Kind = kind, entries: Vec<(u128, Score)> = entries),
+            <W, H, B> typed_from_entries::<W, H, B>(depth, kind, entries))
     }
 
     /// The book as a file (see [`Book::encode`]).
@@ -360,6 +319,27 @@ impl AnyBook {
             .downcast::<Book<W, H, B>>()
             .map_err(|_| wrong())
     }
+}
+
+/// [`AnyBook::from_entries`] on the `W` x `H` board: a key that does not fit
+/// the board's word is refused, the rest is [`Book::new`]'s.
+fn typed_from_entries<const W: usize, const H: usize, B: Bitboard>(
+    depth: usize,
+    kind: Kind,
+    entries: Vec<(u128, Score)>,
+) -> Result<AnyBook, FormatError> {
+    let mut words = Vec::with_capacity(entries.len());
+    for (index, (key, score)) in entries.into_iter().enumerate() {
+        let word = B::from_u128(key);
+        if word.to_u128() != key {
+            return Err(FormatError::BadEntry {
+                index: index as u64,
+                reason: "the key is not a position",
+            });
+        }
+        words.push((word, score));
+    }
+    Book::<W, H, B>::new(depth, kind, words).map(AnyBook::from)
 }
 
 impl<const W: usize, const H: usize, B: Bitboard> From<Book<W, H, B>> for AnyBook {

@@ -19,7 +19,7 @@
 use std::fmt;
 
 use crate::Bitboard;
-use crate::board::{BoardSize, ForBoard};
+use crate::board::{BoardSize, for_board};
 use crate::position::{ParseError, Player, Position, Score};
 
 /// A position on a board whose size is known only at run time.
@@ -36,25 +36,18 @@ pub struct Game {
 }
 
 /// Runs `$body` on the fixed-size position `$pos` that `$game` stands for,
-/// giving a value of type `$out` (one small function per board size). The
-/// body sees the values listed after `with` (a fn item captures nothing).
+/// giving a value of type `$out` (see [`for_board!`]).
 macro_rules! on_fixed {
     ($game:expr, $out:ty, |$pos:ident| $body:expr) => {
         on_fixed!($game, $out, with (), |$pos| $body)
     };
     ($game:expr, $out:ty, with ($($name:ident: $ty:ty = $value:expr),*), |$pos:ident| $body:expr) => {{
-        struct Job<'a, 'b>(&'a Game, ($($ty,)*), std::marker::PhantomData<&'b ()>);
-        impl ForBoard for Job<'_, '_> {
-            type Output = $out;
-            #[allow(unused_parens)]
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> $out {
-                let ($($name,)*) = self.1;
-                let $pos = self.0.fixed::<W, H, B>();
-                $body
-            }
-        }
         let game: &Game = $game;
-        game.board.dispatch(Job(game, ($($value,)*), std::marker::PhantomData))
+        for_board!(game.board, $out, with (game: &'b Game = game $(, $name: $ty = $value)*),
+            <W, H, B> {
+                let $pos = game.fixed::<W, H, B>();
+                $body
+            })
     }};
 }
 
@@ -268,22 +261,12 @@ impl Game {
     /// The position of `board` whose key is `key`, if there is one (see
     /// [`Position::from_key`]).
     pub fn from_key(board: BoardSize, key: u128) -> Option<Game> {
-        struct FromKey(u128);
-        impl ForBoard for FromKey {
-            type Output = Option<Game>;
-            fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Option<Game> {
-                if self
-                    .0
-                    .checked_shr(Position::<W, H, B>::KEY_BITS as u32)
-                    .unwrap_or(0)
-                    != 0
-                {
-                    return None;
-                }
-                Position::<W, H, B>::from_key(B::from_u128(self.0)).map(Game::from)
+        for_board!(board, Option<Game>, with (key: u128 = key), <W, H, B> {
+            if key.checked_shr(Position::<W, H, B>::KEY_BITS as u32).unwrap_or(0) != 0 {
+                return None;
             }
-        }
-        board.dispatch(FromKey(key))
+            Position::<W, H, B>::from_key(B::from_u128(key)).map(Game::from)
+        })
     }
 }
 
