@@ -9,7 +9,8 @@ use thiserror::Error;
 use super::{
     Shard, deepest_positions, is_book_position, key_name, levels, position_name, shard_of,
 };
-use crate::board::BoardSize;
+use crate::board::{BoardSize, for_board};
+use crate::book::consistency;
 use crate::book::format::{FormatError, Kind};
 use crate::engine::AnyBook;
 use crate::game::Game;
@@ -153,30 +154,13 @@ fn check_covers(
 
 /// The score of `pos` (a book position) from its children, looked up in
 /// `scores` by symmetric key: `(best, complete)`, as
-/// [`from_children`](crate::book::consistency::from_children) gives it (a
-/// full board scores 0 and a win at once needs no entry). The book is
-/// checked with that rule once it is built.
+/// [`consistency::from_children`] gives it.
 fn from_children(pos: &Game, scores: &BTreeMap<u128, Score>) -> (Score, bool) {
-    let mut best = Score::MIN;
-    let mut complete = true;
-    for col in 0..pos.width() {
-        if !pos.can_play(col) {
-            continue;
-        }
-        let child = pos.after(col);
-        let without_book = if child.is_full() {
-            Some(0)
-        } else if child.can_win_next() {
-            Some(child.win_next_score())
-        } else {
-            None
-        };
-        match without_book.or_else(|| scores.get(&child.symmetric_key().0).copied()) {
-            Some(s) => best = best.max(-s),
-            None => complete = false,
-        }
-    }
-    (best, complete)
+    for_board!(pos.board(), (Score, bool),
+    with (pos: &'b Game = pos, scores: &'b BTreeMap<u128, Score> = scores),
+    <W, H, B> consistency::from_children(&pos.fixed::<W, H, B>(), |key: B| {
+        scores.get(&key.to_u128()).copied()
+    }))
 }
 
 /// The complete book of `board` and depth `depth` from the scores of all

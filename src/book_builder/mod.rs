@@ -31,9 +31,9 @@ pub use assemble::{BuildError, check_agrees, complete, merge, part};
 pub use run::{Job, Outcome, Solved};
 
 use crate::Bitboard;
-use crate::board::BoardSize;
+use crate::board::{BoardSize, for_board};
+use crate::book::consistency;
 use crate::game::Game;
-use crate::position::moves_to_string;
 use crate::rng::SplitMix64;
 
 /// Which part of the work a run does: shard `index` (1-based) of `count`.
@@ -80,20 +80,20 @@ pub fn shard_of(key: u128, count: u32) -> u32 {
 }
 
 /// Whether a position belongs in a book: not finished, and the side to move
-/// cannot win at once (the rule of
-/// [`is_book_position`](crate::book::consistency::is_book_position)).
+/// cannot win at once ([`consistency::is_book_position`]).
 pub fn is_book_position(game: &Game) -> bool {
-    !game.is_game_over() && !game.can_win_next()
+    for_board!(game.board(), bool, with (game: &'b Game = game), <W, H, B> {
+        consistency::is_book_position(&game.fixed::<W, H, B>())
+    })
 }
 
-/// A readable name for a position in messages, as
-/// [`position_name`](crate::book::position_name) gives it: a line reaching
-/// it (1-based columns, quoted), or its key if no game reaches it.
+/// A readable name for a position in messages ([`crate::book::position_name`]):
+/// a line reaching it (1-based columns, quoted), or its key if no game
+/// reaches it.
 pub fn position_name(game: &Game) -> String {
-    match game.line() {
-        Some(line) => format!("'{}'", moves_to_string(&line)),
-        None => format!("with key {:#x}", game.key()),
-    }
+    for_board!(game.board(), String, with (game: &'b Game = game), <W, H, B> {
+        crate::book::position_name(&game.fixed::<W, H, B>())
+    })
 }
 
 /// A readable name for the position of `board` whose symmetric key is `key`.
