@@ -53,9 +53,9 @@ same() {
     nodes "$old" "$file" "$@" >"$work/old"
     nodes "$new" "$file" "$@" >"$work/new"
     local total
-    total=$(awk '{ n += $3 } END { print n }' "$work/old")
+    total=$(awk '{ n += $3 } END { printf "%d", n }' "$work/old")
     if cmp -s "$work/old" "$work/new"; then
-        printf '%-34s identical (%d lines, %s nodes)\n' "$label" "$(wc -l <"$work/old")" "$total"
+        printf '%-34s identical (%d lines, %d nodes)\n' "$label" "$(wc -l <"$work/old")" "$total"
     else
         printf '%-34s DIFFERENT\n' "$label"
         diff "$work/old" "$work/new" | head -n 6

@@ -331,9 +331,9 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             return self.parallel_probes(pos, min, max, stoppable);
         }
         if min > pos.score_range().0 {
-            self.run(pos, stoppable, |searcher| walk_up(searcher, pos, min, max))
+            self.run(pos, stoppable, &|searcher| walk_up(searcher, pos, min, max))
         } else {
-            self.run(pos, stoppable, |searcher| {
+            self.run(pos, stoppable, &|searcher| {
                 exact_score(searcher, pos, (min, max))
             })
         }
@@ -397,7 +397,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             if self.parallel(pos) {
                 self.parallel_probes(pos, -1, 1, stoppable)?
             } else {
-                self.run(pos, stoppable, |searcher| weak_score(searcher, pos))?
+                self.run(pos, stoppable, &|searcher| weak_score(searcher, pos))?
             }
         };
         self.begin(score, score);
@@ -418,7 +418,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         {
             return true;
         }
-        let r = finished(self.run(pos, false, |searcher| {
+        let r = finished(self.run(pos, false, &|searcher| {
             let r = searcher.negamax(pos, bound - 1, bound);
             (!searcher.aborted).then_some(r)
         }));

@@ -75,6 +75,24 @@ impl Busy {
     }
 }
 
+/// Runs `body(thread)` for every `thread` in `0..threads` at once: the last
+/// on the calling thread, the others on threads started for the call, and
+/// returns when all are done.
+///
+/// Not generic: the bodies come as one trait object, so the code that
+/// starts threads is compiled once, not once per board size and search
+/// (five times per size, about a quarter of the library's LLVM IR, before;
+/// `cargo llvm-lines --lib`). One indirect call per thread and search costs
+/// nothing beside a search worth running on several threads.
+fn on_threads(threads: usize, body: &(dyn Fn(usize) + Sync)) {
+    std::thread::scope(|scope| {
+        for thread in 0..threads.saturating_sub(1) {
+            scope.spawn(move || body(thread));
+        }
+        body(threads - 1);
+    });
+}
+
 /// `probing` value of a thread that is not probing.
 const NOT_PROBING: u64 = u64::MAX;
 
@@ -120,95 +138,86 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         let book = self.book.as_deref();
         let (caller_stop, progress) = self.control(stoppable);
         let in_progress = Busy::new(BUSY_SLOTS_BITS);
-        std::thread::scope(|scope| {
-            for thread in 0..threads {
-                let (range, probing, stops, nodes, in_progress) =
-                    (&range, &probing, &stops, &nodes, &in_progress);
-                let tables = tables[thread];
-                let body = move || {
-                    let mut total = 0;
-                    // Probes this thread has made: thread 0 follows the
-                    // single-thread sequence (see `sequential_probe`).
-                    let mut done = 0;
-                    loop {
-                        let (a, b) = unpack(range.load(Ordering::Acquire));
-                        if a >= b || caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                            break;
-                        }
-                        let busy: Vec<i32> = probing
-                            .iter()
-                            .enumerate()
-                            .filter(|&(u, _)| u != thread)
-                            .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
-                            .collect();
-                        let preferred = sequential_probe(done, a, b, sign_first);
-                        let med = choose_probe(thread, preferred, (a, b), &busy, later);
-                        probing[thread].store(med as u32 as u64, Ordering::Release);
-                        stops[thread].store(false, Ordering::Release);
-                        // Re-check: the range may have moved since it was read.
-                        let (a, b) = unpack(range.load(Ordering::Acquire));
-                        if med < a || med >= b {
-                            continue;
-                        }
-                        let mut searcher = Searcher::parallel(tables, &stops[thread])
-                            .with_book(book)
-                            .with_busy(in_progress)
-                            .with_control(caller_stop, progress);
-                        if later {
-                            // From the earliest roots it cost more than it
-                            // saved (see `Searcher::watching_path`).
-                            searcher = searcher.watching_path();
-                        }
-                        let r = probe(&mut searcher, pos, med);
-                        searcher.publish();
-                        total += searcher.nodes;
-                        done += 1;
-                        probing[thread].store(NOT_PROBING, Ordering::Release);
-                        let Some(r) = r else {
-                            if caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                                // Make the others unwind now rather than at
-                                // their next look at the caller's flag.
-                                stops.iter().for_each(|s| s.store(true, Ordering::Release));
-                            }
-                            continue;
-                        };
-                        // Narrow the shared range with what this probe proved.
-                        let mut current = range.load(Ordering::Acquire);
-                        loop {
-                            let (a, b) = unpack(current);
-                            let (a2, b2) = if r <= med {
-                                (a, b.min(r.max(lo)))
-                            } else {
-                                (a.max(r.min(hi)), b)
-                            };
-                            match range.compare_exchange(
-                                current,
-                                pack(a2, b2),
-                                Ordering::AcqRel,
-                                Ordering::Acquire,
-                            ) {
-                                Ok(_) => break,
-                                Err(seen) => current = seen,
-                            }
-                        }
-                        // Stop the probes that no longer matter.
-                        let (a, b) = unpack(range.load(Ordering::Acquire));
-                        for (u, p) in probing.iter().enumerate() {
-                            if let Some(m) = probe_value(p.load(Ordering::Acquire))
-                                && (a >= b || m < a || m >= b)
-                            {
-                                stops[u].store(true, Ordering::Release);
-                            }
-                        }
+        on_threads(threads, &|thread| {
+            let (range, probing, stops, nodes, in_progress) =
+                (&range, &probing, &stops, &nodes, &in_progress);
+            let tables = tables[thread];
+            let mut total = 0;
+            // Probes this thread has made: thread 0 follows the
+            // single-thread sequence (see `sequential_probe`).
+            let mut done = 0;
+            loop {
+                let (a, b) = unpack(range.load(Ordering::Acquire));
+                if a >= b || caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    break;
+                }
+                let busy: Vec<i32> = probing
+                    .iter()
+                    .enumerate()
+                    .filter(|&(u, _)| u != thread)
+                    .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
+                    .collect();
+                let preferred = sequential_probe(done, a, b, sign_first);
+                let med = choose_probe(thread, preferred, (a, b), &busy, later);
+                probing[thread].store(med as u32 as u64, Ordering::Release);
+                stops[thread].store(false, Ordering::Release);
+                // Re-check: the range may have moved since it was read.
+                let (a, b) = unpack(range.load(Ordering::Acquire));
+                if med < a || med >= b {
+                    continue;
+                }
+                let mut searcher = Searcher::parallel(tables, &stops[thread])
+                    .with_book(book)
+                    .with_busy(in_progress)
+                    .with_control(caller_stop, progress);
+                if later {
+                    // From the earliest roots it cost more than it
+                    // saved (see `Searcher::watching_path`).
+                    searcher = searcher.watching_path();
+                }
+                let r = probe(&mut searcher, pos, med);
+                searcher.publish();
+                total += searcher.nodes;
+                done += 1;
+                probing[thread].store(NOT_PROBING, Ordering::Release);
+                let Some(r) = r else {
+                    if caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                        // Make the others unwind now rather than at
+                        // their next look at the caller's flag.
+                        stops.iter().for_each(|s| s.store(true, Ordering::Release));
                     }
-                    nodes.fetch_add(total, Ordering::Relaxed);
+                    continue;
                 };
-                if thread + 1 == threads {
-                    body();
-                } else {
-                    scope.spawn(body);
+                // Narrow the shared range with what this probe proved.
+                let mut current = range.load(Ordering::Acquire);
+                loop {
+                    let (a, b) = unpack(current);
+                    let (a2, b2) = if r <= med {
+                        (a, b.min(r.max(lo)))
+                    } else {
+                        (a.max(r.min(hi)), b)
+                    };
+                    match range.compare_exchange(
+                        current,
+                        pack(a2, b2),
+                        Ordering::AcqRel,
+                        Ordering::Acquire,
+                    ) {
+                        Ok(_) => break,
+                        Err(seen) => current = seen,
+                    }
+                }
+                // Stop the probes that no longer matter.
+                let (a, b) = unpack(range.load(Ordering::Acquire));
+                for (u, p) in probing.iter().enumerate() {
+                    if let Some(m) = probe_value(p.load(Ordering::Acquire))
+                        && (a >= b || m < a || m >= b)
+                    {
+                        stops[u].store(true, Ordering::Release);
+                    }
                 }
             }
+            nodes.fetch_add(total, Ordering::Relaxed);
         });
         self.nodes += nodes.into_inner();
         // The range closes unless the caller stopped the search first.
@@ -228,15 +237,16 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// the first thread to finish has the answer (all threads compute the
     /// same exact value, since table entries are true bounds) and stops the
     /// others.
-    pub(super) fn run<F>(
+    ///
+    /// `search` is a trait object, so that this body is compiled once per
+    /// board size rather than once per kind of search as well: one indirect
+    /// call per search from a root.
+    pub(super) fn run(
         &mut self,
         pos: &Position<W, H, B>,
         stoppable: bool,
-        search: F,
-    ) -> Option<Score>
-    where
-        F: Fn(&mut Searcher<'_, W, H, B>) -> Option<Score> + Sync,
-    {
+        search: &(dyn Fn(&mut Searcher<'_, W, H, B>) -> Option<Score> + Sync),
+    ) -> Option<Score> {
         let (caller_stop, progress) = self.control(stoppable);
         if !self.parallel(pos) {
             let mut searcher = Searcher::new(self.tables(pos, 0, false))
@@ -256,30 +266,21 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             .collect();
         let book = self.book.as_deref();
         let busy = Busy::new(BUSY_SLOTS_BITS);
-        std::thread::scope(|scope| {
-            for thread in 0..self.threads {
-                let (stop, answer, nodes, search, busy) = (&stop, &answer, &nodes, &search, &busy);
-                let tables = tables[thread];
-                let body = move || {
-                    let mut searcher = Searcher::parallel(tables, stop)
-                        .with_book(book)
-                        .with_busy(busy)
-                        .with_control(caller_stop, progress);
-                    if let Some(score) = search(&mut searcher) {
-                        let _ = answer.set(score);
-                    }
-                    // Done or stopped by the caller: either way the others
-                    // can stop.
-                    stop.store(true, Ordering::Relaxed);
-                    searcher.publish();
-                    nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
-                };
-                if thread + 1 == self.threads {
-                    body();
-                } else {
-                    scope.spawn(body);
-                }
+        on_threads(self.threads, &|thread| {
+            let (stop, answer, nodes, busy) = (&stop, &answer, &nodes, &busy);
+            let tables = tables[thread];
+            let mut searcher = Searcher::parallel(tables, stop)
+                .with_book(book)
+                .with_busy(busy)
+                .with_control(caller_stop, progress);
+            if let Some(score) = search(&mut searcher) {
+                let _ = answer.set(score);
             }
+            // Done or stopped by the caller: either way the others
+            // can stop.
+            stop.store(true, Ordering::Relaxed);
+            searcher.publish();
+            nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
         });
         self.nodes += nodes.into_inner();
         answer.into_inner()
