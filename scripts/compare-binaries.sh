@@ -53,7 +53,7 @@ same() {
     nodes "$old" "$file" "$@" >"$work/old"
     nodes "$new" "$file" "$@" >"$work/new"
     local total
-    total=$(awk '{ n += $3 } END { printf "%d", n }' "$work/old")
+    total=$(cut -d' ' -f3 "$work/old" | awk '{ n += $1 } END { printf "%.0f", n }')
     if cmp -s "$work/old" "$work/new"; then
         printf '%-34s identical (%d lines, %d nodes)\n' "$label" "$(wc -l <"$work/old")" "$total"
     else
@@ -78,7 +78,7 @@ compare_instructions() {
     a=$(instructions "$old" "$@")
     b=$(instructions "$new" "$@")
     awk -v l="$label" -v a="$a" -v b="$b" \
-        'BEGIN { printf "%-34s %15d %15d  %+.2f%%\n", l, a, b, (b / a - 1) * 100 }'
+        'BEGIN { printf "%-34s %15s %15s  %+.3f%%\n", l, a, b, (b / a - 1) * 100 }'
 }
 
 echo "== node counts: first 200 lines of each standard set, one thread, no book"
