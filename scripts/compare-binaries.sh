@@ -4,7 +4,10 @@
 # that must not alter the search (a refactor, a new build profile), every
 # node count must be identical and the instructions close.
 #
-#   scripts/compare-binaries.sh OLD_C4 NEW_C4
+#   scripts/compare-binaries.sh [--instructions] OLD_C4 NEW_C4
+#
+# With --instructions only part 3 runs (the positions of part 2 are still
+# drawn): for a change of build profile, which cannot move a node count.
 #
 # 1. Node counts, one thread, no book, each line from a cleared table
 #    (`c4 solve --no-book --stats`): the first 200 lines of the six standard
@@ -23,8 +26,13 @@
 # every node count matches, 1 if one differs, 2 for bad arguments.
 set -euo pipefail
 
+only_instructions=false
+if [[ ${1:-} == --instructions ]]; then
+    only_instructions=true
+    shift
+fi
 if [[ $# -ne 2 || ! -x "$1" || ! -x "$2" ]]; then
-    echo "usage: $0 OLD_C4 NEW_C4 (two c4 binaries)" >&2
+    echo "usage: $0 [--instructions] OLD_C4 NEW_C4 (two c4 binaries)" >&2
     exit 2
 fi
 old=$(realpath "$1")
@@ -46,10 +54,14 @@ nodes() {
     "$bin" solve --no-book --stats --threads 1 "$@" <"$file" | cut -d' ' -f1-3
 }
 
-# same LABEL FILE [OPTIONS...]: compares the node counts of both binaries.
+# same LABEL FILE [OPTIONS...]: compares the node counts of both binaries
+# (nothing with --instructions).
 same() {
     local label=$1 file=$2
     shift 2
+    if $only_instructions; then
+        return
+    fi
     nodes "$old" "$file" "$@" >"$work/old"
     nodes "$new" "$file" "$@" >"$work/new"
     local total
@@ -81,7 +93,7 @@ compare_instructions() {
         'BEGIN { printf "%-34s %15s %15s  %+.3f%%\n", l, a, b, (b / a - 1) * 100 }'
 }
 
-echo "== node counts: first 200 lines of each standard set, one thread, no book"
+$only_instructions || echo "== node counts: first 200 lines of each standard set, one thread, no book"
 for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
     head -n 200 "$sets/$set" >"$work/$set"
     same "$set strong" "$work/$set"
@@ -101,7 +113,7 @@ boards=(
     "10 4 10 16"
     "8 8 22 30"
 )
-echo "== node counts: generated positions on other boards"
+$only_instructions || echo "== node counts: generated positions on other boards"
 for board in "${boards[@]}"; do
     read -r w h lo hi <<<"$board"
     file="$work/${w}x${h}"
