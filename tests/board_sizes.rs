@@ -10,13 +10,17 @@
 mod common;
 
 use c4::board::{BoardSize, ForBoard};
-use c4::{Bitboard, Position, Score, Solver};
+use c4::{Bitboard, Game, Score, engine};
 use common::minimax::minimax;
 use common::{Naive, Rng, check_line_ends_as_predicted, moves_string, random_game_with};
 
 /// Checks `count` random positions of one board: `empty` cells left (the
 /// side to move cannot win at once), and with `with_minimax` also the exact
 /// score against the minimax.
+///
+/// The positions and the minimax come from the naive model, whose board is
+/// fixed at compile time; the solver is the run-time [`engine`] every command
+/// uses, so the test compiles no search of its own.
 struct SelfConsistent {
     seed: u64,
     count: usize,
@@ -28,11 +32,13 @@ impl ForBoard for SelfConsistent {
     type Output = Result<usize, String>;
 
     fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Result<usize, String> {
+        let board = BoardSize::new(W, H).map_err(|e| e.to_string())?;
         let mut rng = Rng(self.seed ^ (W * 100 + H) as u64);
         // The default size: the boards of 64-bit keys need its 2^22 buckets
         // (an entry has room for 42 key bits), those of 128-bit keys 2^21
         // of two words.
-        let mut solver = Solver::<W, H, B>::new();
+        let mut solver = engine::new(board, c4::settings::DEFAULT_TABLE_BYTES)
+            .map_err(|e| format!("{board}: {e}"))?;
         let n = (W * H).saturating_sub(self.empty).max(4);
         let mut checked = 0;
         // Random games on wide boards often end before `n` moves: draw up to
@@ -46,7 +52,7 @@ impl ForBoard for SelfConsistent {
             };
             let text = moves_string(&moves);
             let at = |what: &str| format!("{W}x{H} '{text}': {what}");
-            let pos = Position::<W, H, B>::parse(&text).map_err(|e| at(&e.to_string()))?;
+            let pos = Game::parse(board, &text).map_err(|e| at(&e.to_string()))?;
             solver.clear();
             let strong = solver.solve(&pos);
             solver.clear();
@@ -63,7 +69,8 @@ impl ForBoard for SelfConsistent {
                 other => return Err(at(&format!("best_move {other:?}, solve {strong}"))),
             }
             let line = solver.principal_variation(&pos);
-            check_line_ends_as_predicted(&moves, &pos, strong, &line).map_err(|e| at(&e))?;
+            check_line_ends_as_predicted::<W, H>(&moves, &pos, strong, &line)
+                .map_err(|e| at(&e))?;
             if self.with_minimax {
                 let expected = minimax(&Naive::<W, H>::from_moves(&moves));
                 if strong != expected {
@@ -100,31 +107,50 @@ fn every_size_agrees_with_itself_and_with_minimax_near_the_end() {
     }
 }
 
-/// The empty board of the smallest sizes, solved through run-time dispatch,
-/// against the minimax (memoized) on the naive model.
-struct EmptyBoard;
+/// A board's dimensions and key bits, as the fixed-size position has them.
+struct Dims;
 
-impl ForBoard for EmptyBoard {
-    type Output = (Score, Score, Score);
-    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> (Score, Score, Score) {
-        let expected = minimax(&Naive::<W, H>::new());
-        let mut solver = Solver::<W, H, B>::with_table_bytes(1 << 22).unwrap();
-        let strong = solver.solve(&Position::<W, H, B>::new());
-        solver.clear();
-        (
-            expected,
-            strong,
-            solver.solve_weak(&Position::<W, H, B>::new()),
-        )
+impl ForBoard for Dims {
+    type Output = (usize, usize, usize);
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> (usize, usize, usize) {
+        (W, H, c4::Position::<W, H, B>::KEY_BITS)
     }
 }
 
+/// The dispatch of the library as it ships (its unit tests compile only a
+/// few sizes) has one arm per supported size, and each arm is its own size.
+#[test]
+fn every_supported_size_dispatches_to_itself() {
+    assert_eq!(BoardSize::all().count(), c4::board::SUPPORTED.len());
+    for board in BoardSize::all() {
+        let (w, h, bits) = board.dispatch(Dims);
+        assert_eq!((w, h), (board.width(), board.height()));
+        assert!(bits <= c4::board::MAX_BITS);
+        assert_eq!(board.key_bits() as usize, bits);
+    }
+}
+
+/// The minimax (memoized) of the empty board on the naive model.
+struct EmptyBoardMinimax;
+
+impl ForBoard for EmptyBoardMinimax {
+    type Output = Score;
+    fn run<const W: usize, const H: usize, B: Bitboard>(self) -> Score {
+        minimax(&Naive::<W, H>::new())
+    }
+}
+
+/// The empty board of the smallest sizes, solved through the run-time
+/// engine, against the minimax.
 #[test]
 fn smallest_boards_from_empty_through_dispatch() {
     for (w, h) in [(4, 4), (4, 5)] {
         let board = BoardSize::new(w, h).unwrap();
-        let (expected, strong, weak) = board.dispatch(EmptyBoard);
-        assert_eq!(strong, expected, "{board}");
-        assert_eq!(weak, expected.signum(), "{board}");
+        let expected = board.dispatch(EmptyBoardMinimax);
+        let mut solver = engine::new(board, 1 << 22).unwrap();
+        let empty = Game::new(board);
+        assert_eq!(solver.solve(&empty), expected, "{board}");
+        solver.clear();
+        assert_eq!(solver.solve_weak(&empty), expected.signum(), "{board}");
     }
 }

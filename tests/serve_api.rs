@@ -104,7 +104,13 @@ fn scores_match_the_standard_sets() {
             let start = common::moves_from_string(&line.moves);
             let pos = Position::<7, 6>::parse(&line.moves).unwrap();
             let pv = common::moves_from_string(solved["pv"].as_str().unwrap());
-            common::check_line_ends_as_predicted(&start, &pos, line.score, &pv).unwrap();
+            common::check_line_ends_as_predicted::<7, 6>(
+                &start,
+                &c4::Game::of(&pos),
+                line.score,
+                &pv,
+            )
+            .unwrap();
         }
     }
 }

@@ -166,7 +166,9 @@ fn check_position<const W: usize, const H: usize>(
 
     if pv {
         let line = solver.principal_variation(&pos);
-        if let Err(e) = check_line_ends_as_predicted(moves, &pos, expected, &line) {
+        if let Err(e) =
+            check_line_ends_as_predicted::<W, H>(moves, &c4::Game::of(&pos), expected, &line)
+        {
             prop_assert!(false, "{}x{}: {}", W, H, e);
         }
         // Every move of the line is optimal for the side that plays it.

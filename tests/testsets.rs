@@ -208,9 +208,12 @@ fn check_sample(label: &str, lines: &[TestLine]) {
             )),
         }
         let line = solver.principal_variation(&pos);
-        if let Err(e) =
-            check_line_ends_as_predicted(&moves_from_string(&t.moves), &pos, t.score, &line)
-        {
+        if let Err(e) = check_line_ends_as_predicted::<7, 6>(
+            &moves_from_string(&t.moves),
+            &c4::Game::of(&pos),
+            t.score,
+            &line,
+        ) {
             problems.push(e);
         }
     }

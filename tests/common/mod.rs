@@ -17,7 +17,7 @@
 pub mod minimax;
 pub mod sets;
 
-use c4::{Bitboard, Position, Score};
+use c4::{Game, Position, Score};
 
 /// The board as a plain array: `cells[col][row]`, row 0 at the bottom, with
 /// 0 for an empty cell, 1 for the first player's stone, 2 for the second's.
@@ -292,12 +292,19 @@ pub fn predicted_end_move(cells: usize, played: usize, score: Score) -> usize {
 /// without a win if the score is 0. Every move must be legal and the game must
 /// not end before the line does. The result cross-checks the ending against
 /// the [`Naive`] model too.
-pub fn check_line_ends_as_predicted<const W: usize, const H: usize, B: Bitboard>(
+///
+/// `W` and `H` are the naive model's board, which must be `pos`'s.
+pub fn check_line_ends_as_predicted<const W: usize, const H: usize>(
     start_moves: &[usize],
-    pos: &Position<W, H, B>,
+    pos: &Game,
     score: Score,
     line: &[usize],
 ) -> Result<(), String> {
+    assert_eq!(
+        (pos.width(), pos.height()),
+        (W, H),
+        "the naive model's board"
+    );
     let played = pos.moves_played();
     let cells = W * H;
     let expected_end = predicted_end_move(cells, played, score);
