@@ -596,7 +596,7 @@ fn slow_and_idle_clients_are_closed_within_the_timeouts() {
         "1",
         "--no-book",
         "--max-nodes",
-        "30000000",
+        "15000000",
         "--header-timeout",
         "1",
         "--idle-timeout",

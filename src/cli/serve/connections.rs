@@ -11,9 +11,10 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 /// Files the server keeps open besides its connections: stdin, stdout and
-/// stderr, the listening socket, the runtime's poller, waker and signal
-/// pipe (8 in all), with room for a connection accepted only to be closed
-/// and for connections closing at the same time.
+/// stderr, the listening socket, the runtime's pollers, waker and signal
+/// sockets (about a dozen in all, 12 on Linux), with room for a connection
+/// accepted only to be closed and for connections closing at the same
+/// time.
 pub const RESERVED_FILES: u64 = 32;
 
 /// The cap when the file limit allows more: far more than one page and its

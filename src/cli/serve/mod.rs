@@ -83,7 +83,7 @@ the new one is closed at once. Requests under way are never cut short.
 
 With --log, each request answered is one line on stderr:
   TIME METHOD TARGET STATUS MS ms NODES nodes
-  2025-06-01T12:34:56.789Z GET /api/solve?moves=4453 200 3.1 ms 21042 nodes
+  2030-01-02T03:04:05.678Z GET /api/solve?moves=4453 200 142.6 ms 1428353 nodes
 TIME in UTC when the request came, TARGET the path and query as sent (cut
 at 2048 bytes), MS the milliseconds until its answer was ready, NODES the
 nodes its searches took (0 for none). A connection closed before a whole
@@ -99,13 +99,15 @@ API (GET; errors are JSON objects with an \"error\" field):
       \"seed\", \"mistake\", ...}; levels 0 (beginner) to 4 (perfect), see
       `c4 play --help`
   /api/info     board sizes, levels and limits
-  /api/status   workers busy, jobs queued, answered, cancelled, rejected
+  /api/status   workers busy, jobs queued, answered, cancelled, rejected;
+                connections open, timed out, evicted, refused
 Status: 200 answered; 400 a bad parameter (the error names it, and the
 character for a bad position); 404 no such page; 405 not GET; 413 a request
 with a body; 414 a URL over 2 KiB; 422 the node limit reached, or a board
 whose keys need a bigger table than --tt-size (7x8 needs 32M, the largest
 boards 64M, the default; /api/info lists only the boards served); 503 the
-queue is full (retry after the seconds of Retry-After).
+queue is full (retry after the seconds of Retry-After), or the server is
+stopping.
 
 Exit status: 0 once stopped by SIGTERM or Ctrl-C (SIGINT): it stops
 accepting, answers what is under way, lets a search end within 0.5 s and

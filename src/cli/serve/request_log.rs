@@ -1,6 +1,6 @@
 //! The request log of `c4 serve --log`: one line per answered request on
 //! stderr, `TIME METHOD TARGET STATUS MS ms NODES nodes`, the time in UTC as
-//! `2025-06-01T12:34:56.789Z`.
+//! `2030-01-02T03:04:05.678Z`.
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
