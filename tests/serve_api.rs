@@ -6,11 +6,15 @@
 mod common;
 mod serve_support;
 
-use std::time::Duration;
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use c4::Position;
 use serde_json::Value;
-use serve_support::{Server, c4_stderr_failing, c4_stdout};
+use serve_support::{Launch, Response, Server, c4_stderr_failing, c4_stdout};
 
 /// The query string of `moves` on a board, percent-encoded.
 fn query(moves: &str, extra: &str) -> String {
@@ -554,4 +558,329 @@ fn the_queue_is_bounded_and_gone_clients_are_cancelled() {
     // The worker is free again (the beginner needs no search).
     let r = server.get("/api/move?moves=4453&width=8&height=7&level=0");
     assert_eq!(r.status, 200, "{}", r.body);
+}
+
+/// How long after `start` the server closed `stream` (a read gives its end,
+/// or a reset), waiting at most `limit` after `start`; `None` if it is still
+/// open then. Bytes the server sends on the way are skipped.
+fn closed_after(stream: &mut TcpStream, start: Instant, limit: Duration) -> Option<Duration> {
+    let mut buf = [0u8; 4096];
+    loop {
+        let left = limit.checked_sub(start.elapsed())?;
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .expect("a timeout");
+        match stream.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {}
+            Err(e) if matches!(e.kind(), ErrorKind::ConnectionReset) => {
+                return Some(start.elapsed());
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return None;
+            }
+            Err(e) => panic!("reading: {e}"),
+        }
+    }
+}
+
+/// A keep-alive `GET path`, its answer read, the connection left open.
+fn keep_alive_get(server: &Server, path: &str) -> (TcpStream, Response) {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
+    let mut stream = server.open(request.as_bytes());
+    let response = Response::read_one(&mut stream);
+    (stream, response)
+}
+
+/// Slow and idle clients are closed by the server when their timeout runs
+/// out, not before, and a request being answered is not cut, however long
+/// its search takes.
+#[test]
+fn slow_and_idle_clients_are_closed_within_the_timeouts() {
+    let server = Server::start(&[
+        "--workers",
+        "1",
+        "--no-book",
+        "--max-nodes",
+        "15000000",
+        "--header-timeout",
+        "1",
+        "--idle-timeout",
+        "2",
+    ]);
+    let header = Duration::from_secs(1);
+    let idle = Duration::from_secs(2);
+    // Timers never fire early; late by at most this on a busy machine.
+    let margin = Duration::from_millis(1500);
+    let server = &server;
+    thread::scope(|scope| {
+        // Each case: its name, the timeout it must meet, and how long the
+        // server took to close it, counted from the start of that timeout.
+        let cases: Vec<thread::ScopedJoinHandle<'_, (&str, Duration, Option<Duration>)>> = vec![
+            scope.spawn(move || {
+                let start = Instant::now();
+                let mut silent = server.open(b"");
+                (
+                    "silent",
+                    header,
+                    closed_after(&mut silent, start, header + margin),
+                )
+            }),
+            scope.spawn(move || {
+                let start = Instant::now();
+                let mut half = server.open(b"GET /api/info HTTP/1.1\r\nHost: x\r\n");
+                (
+                    "half a header",
+                    header,
+                    closed_after(&mut half, start, header + margin),
+                )
+            }),
+            scope.spawn(move || {
+                // A byte every 200 ms: busy, but the header never ends.
+                let start = Instant::now();
+                let mut trickle = server.open(b"G");
+                for byte in b"ET /api/info HTTP/1.1\r\nHost: x\r\nX-Slow: 1".iter() {
+                    thread::sleep(Duration::from_millis(200));
+                    if trickle.write_all(&[*byte]).is_err() {
+                        break;
+                    }
+                }
+                (
+                    "a byte at a time",
+                    header,
+                    closed_after(&mut trickle, start, header + margin),
+                )
+            }),
+            scope.spawn(move || {
+                let (mut kept, response) = keep_alive_get(server, "/api/info");
+                assert_eq!(response.status, 200, "{}", response.body);
+                let start = Instant::now();
+                (
+                    "idle after an answer",
+                    idle,
+                    closed_after(&mut kept, start, idle + margin),
+                )
+            }),
+            scope.spawn(move || {
+                // After an answer, a header begun 0.5 s later must end
+                // within the header timeout of its first byte.
+                let (mut kept, response) = keep_alive_get(server, "/api/info");
+                assert_eq!(response.status, 200, "{}", response.body);
+                thread::sleep(Duration::from_millis(500));
+                let start = Instant::now();
+                kept.write_all(b"GET /api/info HTT").expect("sends");
+                (
+                    "a later header",
+                    header,
+                    closed_after(&mut kept, start, header + margin),
+                )
+            }),
+        ];
+        // Meanwhile a search longer than the timeouts (or a 422 at its
+        // node limit) is answered on a connection that sends nothing more.
+        let long = server.get("/api/analyze?moves=&width=8&height=7");
+        assert!(
+            long.status == 200 || long.status == 422,
+            "{}: {}",
+            long.status,
+            long.body
+        );
+        for case in cases {
+            let (name, timeout, closed) = case.join().expect("the case runs");
+            let closed = closed.unwrap_or_else(|| panic!("{name}: still open"));
+            assert!(
+                closed >= timeout - Duration::from_millis(10),
+                "{name}: closed after {closed:?}, before its {timeout:?}"
+            );
+        }
+    });
+    let status = server.status();
+    assert_eq!(status["connections_timed_out"], 5, "{status}");
+}
+
+/// Under an open-file limit of 256 the default cap is below it; a larger
+/// --max-connections is lowered with a warning. Twice the cap in silent or
+/// half-header connections (which would wait 30 s for their timeout) does
+/// not keep real requests out: they are answered at once, the oldest
+/// waiting connections making room.
+#[test]
+fn the_connection_cap_keeps_requests_answered_under_a_file_limit() {
+    let limited = Launch {
+        file_limit: Some(256),
+        keep_stderr: true,
+    };
+    let server = Server::launch(&["--workers", "1"], limited);
+    let cap = server.get_json("/api/info")["max_connections"]
+        .as_u64()
+        .unwrap();
+    assert!(cap < 256, "the default cap {cap} under ulimit -n 256");
+    drop(server);
+
+    let mut server = Server::launch(
+        &[
+            "--workers",
+            "1",
+            "--header-timeout",
+            "30",
+            "--max-connections",
+            "100000",
+        ],
+        limited,
+    );
+    let info = server.get_json("/api/info");
+    assert_eq!(info["max_connections"], cap, "lowered to the default's cap");
+    let cap = cap as usize;
+    let waiting: Vec<TcpStream> = (0..2 * cap)
+        .map(|i| {
+            server.open(if i % 2 == 0 {
+                b""
+            } else {
+                b"GET / HTTP/1.1\r\n"
+            })
+        })
+        .collect();
+    for moves in ["4453", "", "44", "2252576253462244111563365343671351441"] {
+        let path = format!("/api/analyze?{}", query(moves, ""));
+        let start = Instant::now();
+        let r = server.get(&path);
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        assert_eq!(r.body, c4_stdout(&["analyze", "--json", moves]));
+        let took = start.elapsed();
+        assert!(
+            took < Duration::from_secs(5),
+            "{path}: {took:?}, not at once"
+        );
+    }
+    let status = server.status();
+    let open = status["connections"].as_u64().unwrap() as usize;
+    assert!(open <= cap, "{status}");
+    let evicted = status["connections_evicted"].as_u64().unwrap() as usize;
+    assert!(evicted >= cap, "{status}");
+    assert_eq!(status["connections_timed_out"], 0, "{status}");
+    drop(waiting);
+    server.signal(libc::SIGTERM);
+    let (exit, _) = server.wait_exit(Duration::from_secs(10)).expect("exits");
+    assert_eq!(exit.code(), Some(0));
+    let stderr = server.stderr();
+    assert!(
+        stderr.contains(&format!(
+            "--max-connections 100000 is more than the open-file limit (256 files, ulimit -n) \
+             allows: at most {cap} connections"
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// SIGTERM and SIGINT stop a server in the middle of a long search: it
+/// exits 0 within about a second, the search's client gets a whole 503,
+/// and an idle connection is closed.
+#[test]
+fn sigterm_and_sigint_stop_a_search_and_exit_0() {
+    for (name, signal) in [("SIGTERM", libc::SIGTERM), ("SIGINT", libc::SIGINT)] {
+        let mut server = Server::start(&["--workers", "1", "--no-book"]);
+        // The empty 7x6 board without a book takes minutes.
+        let mut search = server.send("GET", "/api/analyze?moves=", &[], b"");
+        let (mut idle, _) = keep_alive_get(&server, "/api/info");
+        server.wait_for_status("the search to start", Duration::from_secs(60), |s| {
+            s["busy"] == 1
+        });
+        server.signal(signal);
+        let (exit, took) = server
+            .wait_exit(Duration::from_secs(10))
+            .unwrap_or_else(|| panic!("{name}: still running"));
+        assert_eq!(exit.code(), Some(0), "{name}");
+        assert!(
+            took < Duration::from_secs(3),
+            "{name}: exited after {took:?}"
+        );
+        let mut raw = Vec::new();
+        search.read_to_end(&mut raw).expect("the answer");
+        let r = Response::parse(&raw);
+        assert_eq!(r.status, 503, "{name}: {}", r.body);
+        assert!(
+            r.json()["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("the server is stopping"),
+            "{name}: {}",
+            r.body
+        );
+        assert!(
+            closed_after(&mut idle, Instant::now(), Duration::from_secs(1)).is_some(),
+            "{name}: the idle connection is still open"
+        );
+    }
+}
+
+/// The minute now in UTC, `YYYY-MM-DDTHH:MM`, from `date`.
+fn utc_minute() -> String {
+    let out = Command::new("date")
+        .args(["-u", "+%Y-%m-%dT%H:%M"])
+        .output()
+        .expect("date runs");
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+/// With --log, each request is one line on stderr: the time, the method
+/// and target, the status, the milliseconds and the nodes searched (at
+/// least those `c4 solve --stats` counts for the score alone).
+#[test]
+fn the_log_has_one_line_per_request() {
+    let mut server = Server::launch(
+        &["--workers", "1", "--no-book", "--log"],
+        Launch {
+            file_limit: None,
+            keep_stderr: true,
+        },
+    );
+    let moves = "2252576253462244111563365343671351441";
+    let solve = format!("/api/solve?moves={moves}");
+    let before = utc_minute();
+    assert_eq!(server.get(&solve).status, 200);
+    assert_eq!(server.get("/api/info").status, 200);
+    assert_eq!(server.get("/nope?x=1").status, 404);
+    let after = utc_minute();
+    server.signal(libc::SIGTERM);
+    let (exit, _) = server.wait_exit(Duration::from_secs(10)).expect("exits");
+    assert_eq!(exit.code(), Some(0));
+    let stderr = server.stderr();
+    let lines: Vec<Vec<&str>> = stderr
+        .lines()
+        .filter(|l| !l.starts_with("c4 serve"))
+        .map(|l| l.split(' ').collect())
+        .collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    let cli: Vec<String> = c4_stdout(&["solve", "--stats", "--no-book", moves])
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let score_nodes: u64 = cli[2].parse().unwrap();
+    assert!(score_nodes > 0);
+    for (fields, (target, status)) in lines.iter().zip([
+        (solve.as_str(), "200"),
+        ("/api/info", "200"),
+        ("/nope?x=1", "404"),
+    ]) {
+        assert_eq!(fields.len(), 8, "{fields:?}");
+        let time = fields[0];
+        assert!(
+            time.len() == 24 && time.ends_with('Z') && time.as_bytes()[19] == b'.',
+            "{time}"
+        );
+        assert!(
+            time.starts_with(&before) || time.starts_with(&after),
+            "{time}"
+        );
+        assert_eq!(&fields[1..4], ["GET", target, status], "{fields:?}");
+        let millis: f64 = fields[4].parse().expect("milliseconds");
+        assert!(millis >= 0.0);
+        assert_eq!((fields[5], fields[7]), ("ms", "nodes"));
+        let nodes: u64 = fields[6].parse().expect("nodes");
+        if target == solve {
+            assert!(nodes >= score_nodes, "{nodes} < {score_nodes}");
+        } else {
+            assert_eq!(nodes, 0, "{fields:?}");
+        }
+    }
 }

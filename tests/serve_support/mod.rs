@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `c4 serve`.
@@ -19,14 +19,46 @@ pub struct Server {
     pub addr: SocketAddr,
 }
 
+/// How a test server is started besides its arguments.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Launch {
+    /// The open-file limit (`ulimit -n`) to start it under.
+    pub file_limit: Option<u32>,
+    /// Keep its stderr for [`Server::stderr`] (else it is dropped).
+    pub keep_stderr: bool,
+}
+
 impl Server {
     /// Starts `c4 serve --port 0` with `args`, and waits for its URL.
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_c4"))
+        Server::launch(args, Launch::default())
+    }
+
+    /// Starts `c4 serve --port 0` with `args` as `launch` says, and waits
+    /// for its URL.
+    pub fn launch(args: &[&str], launch: Launch) -> Server {
+        let c4 = env!("CARGO_BIN_EXE_c4");
+        let mut command = match launch.file_limit {
+            // `exec` keeps the shell's process: the server is the child.
+            Some(limit) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c")
+                    .arg(format!("ulimit -n {limit} && exec \"$0\" \"$@\""))
+                    .arg(c4);
+                sh
+            }
+            None => Command::new(c4),
+        };
+        let stderr = if launch.keep_stderr {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        };
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("c4 serve starts");
         let mut line = String::new();
@@ -74,6 +106,13 @@ impl Server {
         Response::parse(&raw)
     }
 
+    /// Opens a connection and sends `bytes`, nothing more.
+    pub fn open(&self, bytes: &[u8]) -> TcpStream {
+        let mut stream = TcpStream::connect(self.addr).expect("connects");
+        stream.write_all(bytes).expect("sends");
+        stream
+    }
+
     /// Sends one request and returns the open connection without reading
     /// the answer: dropping it walks away from the request.
     pub fn send(
@@ -101,6 +140,41 @@ impl Server {
         stream.write_all(head.as_bytes()).expect("sends");
         stream.write_all(body).expect("sends");
         stream
+    }
+
+    /// Sends `signal` (`libc::SIGTERM`, `libc::SIGINT`) to the server.
+    pub fn signal(&self, signal: i32) {
+        let pid = i32::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill only sends a signal to the server's process.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "kill {pid}");
+    }
+
+    /// Waits at most `limit` for the server to exit; gives its status and
+    /// how long it took, or `None` if it still runs.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<(ExitStatus, Duration)> {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return Some((status, start.elapsed()));
+            }
+            if start.elapsed() > limit {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// What the server wrote on stderr (started with `keep_stderr`), read
+    /// to its end: call once it has exited.
+    pub fn stderr(&mut self) -> String {
+        let mut text = String::new();
+        self.child
+            .stderr
+            .take()
+            .expect("stderr kept")
+            .read_to_string(&mut text)
+            .expect("stderr is UTF-8");
+        text
     }
 
     /// `GET /api/status`.
@@ -150,9 +224,30 @@ pub struct Response {
 }
 
 impl Response {
+    /// Reads one response of `Content-Length` bytes from `stream`, leaving
+    /// the connection open.
+    pub fn read_one(stream: &mut TcpStream) -> Response {
+        let mut raw = Vec::new();
+        let mut byte = [0u8; 1];
+        while !raw.ends_with(b"\r\n\r\n") {
+            stream.read_exact(&mut byte).expect("a response head");
+            raw.push(byte[0]);
+        }
+        let head = Response::parse(&raw);
+        let length: usize = head
+            .header("content-length")
+            .expect("a Content-Length")
+            .parse()
+            .expect("a length");
+        let mut body = vec![0u8; length];
+        stream.read_exact(&mut body).expect("the body");
+        raw.extend_from_slice(&body);
+        Response::parse(&raw)
+    }
+
     /// Parses a whole response (a body of `Content-Length` bytes, or
     /// chunked).
-    fn parse(raw: &[u8]) -> Response {
+    pub fn parse(raw: &[u8]) -> Response {
         let split = raw
             .windows(4)
             .position(|w| w == b"\r\n\r\n")

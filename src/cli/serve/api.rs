@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::extract::{RawQuery, Request, State};
@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
 use serde_json::json;
+use tokio::sync::{oneshot, watch};
 
 use c4::BoardSize;
 use c4::level::Level;
@@ -22,7 +23,8 @@ use c4::rng::SplitMix64;
 use super::App;
 use super::assets;
 use super::compute::{Kind, Reply, Task};
-use super::pool::SubmitError;
+use super::connections::ConnectionStatus;
+use super::pool::{Status, SubmitError};
 use c4::input::parse_position;
 
 /// The longest URL (path and query) accepted: a position has at most 124
@@ -31,6 +33,15 @@ pub const MAX_URI_BYTES: usize = 2048;
 
 /// The seconds a client told 503 is asked to wait.
 const RETRY_AFTER_SECONDS: u32 = 1;
+
+/// How long a search under way may go on once the server is stopping: one
+/// that ends within it is answered, any other is stopped and answered 503.
+pub const SEARCH_GRACE: Duration = Duration::from_millis(500);
+
+/// The nodes a request's searches took, attached to its response for the
+/// request log (`--log`).
+#[derive(Debug, Clone, Copy)]
+pub struct NodesSearched(pub u64);
 
 /// The application's routes.
 pub fn router(app: Arc<App>) -> Router {
@@ -299,7 +310,7 @@ async fn compute(app: &App, task: Task) -> Response {
         flag: Arc::clone(&flag),
         done: false,
     };
-    let answer = match app.pool.submit(task, flag) {
+    let mut answer = match app.pool.submit(task, flag) {
         Ok(answer) => answer,
         Err(SubmitError::Full) => {
             guard.done = true;
@@ -318,8 +329,35 @@ async fn compute(app: &App, task: Task) -> Response {
             return failed();
         }
     };
-    let reply = answer.await;
+    let outcome = tokio::select! {
+        outcome = &mut answer => outcome,
+        () = grace_over(app.stopping.subscribe()) => {
+            // The guard, dropped unanswered, stops the search.
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is stopping: the search was stopped before its answer",
+                json!({}),
+            );
+        }
+    };
     guard.done = true;
+    let nodes = outcome.as_ref().map_or(0, |o| o.nodes);
+    let mut response = answer_response(outcome.map(|o| o.reply));
+    response.extensions_mut().insert(NodesSearched(nodes));
+    response
+}
+
+/// Completes [`SEARCH_GRACE`] after the server starts stopping (never if it
+/// does not).
+async fn grace_over(mut stopping: watch::Receiver<bool>) {
+    if stopping.wait_for(|stop| *stop).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+    tokio::time::sleep(SEARCH_GRACE).await;
+}
+
+/// The response of a worker's reply (an error if the worker dropped it).
+fn answer_response(reply: Result<Reply, oneshot::error::RecvError>) -> Response {
     match reply {
         Ok(Reply::Json(body)) => json_response(StatusCode::OK, body),
         Ok(Reply::NodeLimit { max_nodes }) => error(
@@ -496,15 +534,33 @@ async fn info(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Respons
         "max_nodes": app.max_nodes,
         "workers": status.workers,
         "queue_capacity": status.queue_capacity,
+        "max_connections": app.connections.cap(),
+        "header_timeout": app.timeouts.header.as_secs_f64(),
+        "idle_timeout": app.timeouts.idle.as_secs_f64(),
     });
     json_response(StatusCode::OK, body.to_string() + "\n")
 }
 
-/// `GET /api/status`: what the workers are doing.
+/// The object of `GET /api/status`.
+#[derive(Serialize)]
+struct ServerStatus {
+    /// The workers and their queue.
+    #[serde(flatten)]
+    pool: Status,
+    /// The connections.
+    #[serde(flatten)]
+    connections: ConnectionStatus,
+}
+
+/// `GET /api/status`: what the workers are doing, and the connections.
 async fn status(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
     if let Err(e) = parse_params(query.as_deref(), &[]) {
         return e.into_response();
     }
-    let body = serde_json::to_string(&app.pool.status()).expect("plain structs serialize");
+    let status = ServerStatus {
+        pool: app.pool.status(),
+        connections: app.connections.status(),
+    };
+    let body = serde_json::to_string(&status).expect("plain structs serialize");
     json_response(StatusCode::OK, body + "\n")
 }

@@ -2,22 +2,32 @@
 //! column's score and the perfect-play line, and plays against `c4`, over a
 //! JSON API that answers as `c4 analyze --json` and `c4 solve --json --pv`.
 
+mod accept;
 mod api;
 mod assets;
 mod compute;
+mod connections;
 mod pool;
+mod request_log;
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::sync::watch;
 
 use c4::memory::{Bytes, min_table_bytes};
 use c4::{AnyBook, BoardSize, engine};
 
 use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
 use super::output::warn;
+use connections::{
+    Connections, DEFAULT_MAX_CONNECTIONS, RESERVED_FILES, Timeouts, allowed_connections,
+    open_file_limit,
+};
 use pool::{Pool, SolverConfig};
 
 /// The examples closing both `-h` and `--help` of `c4 serve`.
@@ -27,7 +37,8 @@ macro_rules! examples {
 Examples:
   c4 serve                        http://127.0.0.1:8080/ on this machine only
   c4 serve --port 0               any free port (the URL printed says which)
-  c4 serve --workers 1 --tt-size 16M   one solver of 16 MiB: about 17 MiB of tables"
+  c4 serve --workers 1 --tt-size 16M   one solver of 16 MiB: about 17 MiB of tables
+  c4 serve --log 2>requests.log   one line per request in requests.log"
     };
 }
 
@@ -38,8 +49,8 @@ const EXAMPLES: &str = examples!();
 const LONG_HELP: &str = concat!(
     "\
 The server prints its URL on stdout (`http://127.0.0.1:8080/`) and serves
-until it is stopped (Ctrl-C). The page and its scripts are built into c4: it
-needs no network.
+until it is stopped (Ctrl-C or SIGTERM). The page and its scripts are built
+into c4: it needs no network.
 
 Only this machine can connect unless --listen names another address: with
 --listen 0.0.0.0 (or ::) every machine that can reach this one can use the
@@ -55,6 +66,29 @@ the server answers 503 with Retry-After. A request may search at most
 client has gone is dropped if it has not started, and stopped before its
 next search if it has.
 
+Clients must keep up. A connection is closed without an answer when its
+first request's whole header has not come --header-timeout seconds (5)
+after it opened, when a later request's header has not come
+--header-timeout seconds after its first byte, or when it has sent nothing
+for --idle-timeout seconds (10) since its last answer; a request being
+answered has no deadline, however long its search. At most
+--max-connections connections are open at once: by default 1024, or fewer
+if the open-file limit (ulimit -n, read at start) is lower: that limit less
+32 files kept for the server itself (with ulimit -n 256: 224). A larger
+value is lowered to what the limit allows, with a warning. At the cap, a
+new connection takes the place of the one that has waited longest without
+a request under way, which is closed; if every one is answering a request,
+the new one is closed at once. Requests under way are never cut short.
+/api/status counts the connections open, timed out, evicted and refused.
+
+With --log, each request answered is one line on stderr:
+  TIME METHOD TARGET STATUS MS ms NODES nodes
+  2030-01-02T03:04:05.678Z GET /api/solve?moves=4453 200 142.6 ms 1428353 nodes
+TIME in UTC when the request came, TARGET the path and query as sent (cut
+at 2048 bytes), MS the milliseconds until its answer was ready, NODES the
+nodes its searches took (0 for none). A connection closed before a whole
+request came has no line.
+
 API (GET; errors are JSON objects with an \"error\" field):
   /api/analyze?moves=4453&width=7&height=6[&weak=1]
       the object of `c4 analyze --json` (moves: 1-based columns, '' or none
@@ -65,16 +99,21 @@ API (GET; errors are JSON objects with an \"error\" field):
       \"seed\", \"mistake\", ...}; levels 0 (beginner) to 4 (perfect), see
       `c4 play --help`
   /api/info     board sizes, levels and limits
-  /api/status   workers busy, jobs queued, answered, cancelled, rejected
+  /api/status   workers busy, jobs queued, answered, cancelled, rejected;
+                connections open, timed out, evicted, refused
 Status: 200 answered; 400 a bad parameter (the error names it, and the
 character for a bad position); 404 no such page; 405 not GET; 413 a request
 with a body; 414 a URL over 2 KiB; 422 the node limit reached, or a board
 whose keys need a bigger table than --tt-size (7x8 needs 32M, the largest
 boards 64M, the default; /api/info lists only the boards served); 503 the
-queue is full (retry after the seconds of Retry-After).
+queue is full (retry after the seconds of Retry-After), or the server is
+stopping.
 
-Exit status: 0 never (it serves until stopped); 1 if it cannot listen; 2 for
-a bad command line.
+Exit status: 0 once stopped by SIGTERM or Ctrl-C (SIGINT): it stops
+accepting, answers what is under way, lets a search end within 0.5 s and
+stops any longer one (answered 503 \"the server is stopping\"), closes the
+connections and exits within about a second; 1 if it cannot listen; 2 for a
+bad command line.
 
 ",
     examples!()
@@ -108,6 +147,24 @@ pub struct ServeArgs {
     /// earliest positions of that board at once).
     #[arg(long)]
     pub no_book: bool,
+    /// Seconds a client has to send a whole request header (counted from
+    /// its connection for its first request, from the request's first byte
+    /// for a later one); past them the connection is closed.
+    #[arg(long, value_name = "S", default_value = "5", value_parser = parse_seconds)]
+    pub header_timeout: Duration,
+    /// Seconds a connection may wait, after an answer, for its next
+    /// request's first byte; past them it is closed.
+    #[arg(long, value_name = "S", default_value = "10", value_parser = parse_seconds)]
+    pub idle_timeout: Duration,
+    /// The most connections open at once [default: 1024, or the open-file
+    /// limit (ulimit -n) less 32 if that is lower]; a larger value is
+    /// lowered to what the limit allows. See --help.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: Option<u64>,
+    /// Log each request on stderr: time (UTC), method, path and query,
+    /// status, milliseconds and nodes searched. See --help.
+    #[arg(long)]
+    pub log: bool,
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
@@ -125,10 +182,66 @@ pub struct App {
     /// two. Boards whose keys need more are refused (422) and left out of
     /// `/api/info`.
     table_bytes: usize,
+    /// The open connections and their cap.
+    connections: Arc<Connections>,
+    /// `--header-timeout` and `--idle-timeout`.
+    timeouts: Timeouts,
+    /// Set once the server stops (SIGTERM, SIGINT).
+    stopping: watch::Sender<bool>,
 }
 
-/// Runs `c4 serve`; returns the exit status (only on failure: it serves
-/// until stopped).
+/// The most seconds a timeout may take: a day.
+const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
+
+/// A timeout in seconds: a number above 0 (fractions allowed), at most a
+/// day.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MAX_TIMEOUT_SECONDS => Ok(Duration::from_secs_f64(s)),
+        Ok(_) => Err(format!(
+            "'{text}' is out of range: give seconds above 0 and at most {MAX_TIMEOUT_SECONDS}"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number of seconds")),
+    }
+}
+
+/// The cap on open connections: `--max-connections` (or its default),
+/// lowered, with a warning, to what the open-file limit allows.
+fn connection_cap(requested: Option<u64>) -> usize {
+    let file_limit = open_file_limit();
+    let allowed = allowed_connections(file_limit);
+    match requested {
+        None => DEFAULT_MAX_CONNECTIONS.min(allowed),
+        Some(n) => {
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            if n > allowed {
+                warn(format_args!(
+                    "c4 serve: warning: --max-connections {n} is more than the open-file limit \
+                     ({} files, ulimit -n) allows: at most {allowed} connections ({RESERVED_FILES} \
+                     files are kept for the server itself)",
+                    file_limit.unwrap_or(0)
+                ));
+            }
+            n.min(allowed)
+        }
+    }
+}
+
+/// Completes on the first SIGTERM or SIGINT (Ctrl-C); both are caught from
+/// the start, so that neither kills the server.
+fn stop_signal() -> std::io::Result<impl Future<Output = ()>> {
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {}
+            _ = interrupt.recv() => {}
+        }
+    })
+}
+
+/// Runs `c4 serve`; returns the exit status once stopped by a signal (0),
+/// or on failure.
 pub fn run(args: &ServeArgs) -> u8 {
     let workers = match args.workers {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -147,6 +260,14 @@ pub fn run(args: &ServeArgs) -> u8 {
             Err(code) => return code,
         }
     };
+    let timeouts = Timeouts {
+        header: args.header_timeout,
+        idle: args.idle_timeout,
+    };
+    let connections = Arc::new(Connections::new(
+        connection_cap(args.max_connections),
+        timeouts,
+    ));
     let app = Arc::new(App {
         books: books.iter().map(AnyBook::board).collect(),
         pool: Pool::start(
@@ -159,6 +280,9 @@ pub fn run(args: &ServeArgs) -> u8 {
         ),
         max_nodes: args.max_nodes,
         table_bytes: 1 << args.table.tt_size.ilog2(),
+        connections,
+        timeouts,
+        stopping: watch::Sender::new(false),
     });
     let refused = BoardSize::all().filter(|&b| !api::serves(&app, b)).count();
     if refused > 0 {
@@ -175,7 +299,7 @@ pub fn run(args: &ServeArgs) -> u8 {
         ));
     }
     let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_io()
+        .enable_all()
         .build()
     {
         Ok(runtime) => runtime,
@@ -190,6 +314,15 @@ pub fn run(args: &ServeArgs) -> u8 {
             Ok(listener) => listener,
             Err(e) => {
                 warn(format_args!("c4 serve: cannot listen on {address}: {e}"));
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let stop = match stop_signal() {
+            Ok(stop) => stop,
+            Err(e) => {
+                warn(format_args!(
+                    "c4 serve: cannot catch SIGTERM and SIGINT: {e}"
+                ));
                 return EXIT_BAD_INPUT;
             }
         };
@@ -208,18 +341,15 @@ pub fn run(args: &ServeArgs) -> u8 {
         }
         warn(format_args!(
             "c4 serve: {workers} worker(s) of {} MiB tables, queue {}, at most {} nodes a \
-             request; Ctrl-C stops",
+             request, at most {} connections; Ctrl-C stops",
             app_table_mib(args.table.tt_size),
             args.queue,
-            args.max_nodes
+            args.max_nodes,
+            app.connections.cap()
         ));
-        match axum::serve(listener, api::router(app)).await {
-            Ok(()) => EXIT_OK,
-            Err(e) => {
-                warn(format_args!("c4 serve: {e}"));
-                EXIT_BAD_INPUT
-            }
-        }
+        accept::serve(app, args.log, listener, stop).await;
+        warn(format_args!("c4 serve: stopped"));
+        EXIT_OK
     })
 }
 

@@ -61,6 +61,15 @@ pub fn solver_for<'a>(
     Ok(solver.as_mut())
 }
 
+/// A worker's answer and the nodes its searches took.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The answer.
+    pub reply: Reply,
+    /// Nodes searched for it (0 if it needed no search or never started).
+    pub nodes: u64,
+}
+
 /// One request's work, as queued.
 struct Job {
     /// The board and what to compute.
@@ -68,7 +77,7 @@ struct Job {
     /// Set when the client has gone: the job is dropped or stopped.
     cancel: Arc<AtomicBool>,
     /// Where the answer goes.
-    reply: oneshot::Sender<Reply>,
+    reply: oneshot::Sender<Outcome>,
 }
 
 /// Counters of the pool, as `GET /api/status` reports them.
@@ -161,7 +170,7 @@ impl Pool {
         &self,
         task: Task,
         cancel: Arc<AtomicBool>,
-    ) -> Result<oneshot::Receiver<Reply>, SubmitError> {
+    ) -> Result<oneshot::Receiver<Outcome>, SubmitError> {
         let (reply, answer) = oneshot::channel();
         // Counted before it is sent, so that a worker's decrement never
         // comes first.
@@ -209,8 +218,8 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
         let Ok(job) = job else { return };
         counters.busy.fetch_add(1, Ordering::SeqCst);
         counters.queued.fetch_sub(1, Ordering::SeqCst);
-        let reply = if job.cancel.load(Ordering::Relaxed) || job.reply.is_closed() {
-            Reply::Cancelled
+        let (reply, nodes) = if job.cancel.load(Ordering::Relaxed) || job.reply.is_closed() {
+            (Reply::Cancelled, 0)
         } else {
             catch_unwind(AssertUnwindSafe(|| {
                 run_task(&job.task, &mut kept, config, &job.cancel)
@@ -218,7 +227,7 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
             .unwrap_or_else(|_| {
                 // The solver may be left in any state: make a new one.
                 kept = None;
-                Reply::Failed
+                (Reply::Failed, 0)
             })
         };
         let counter = match reply {
@@ -231,20 +240,20 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
         };
         counter.fetch_add(1, Ordering::Relaxed);
         // The client may have gone meanwhile: nobody to answer.
-        let _ = job.reply.send(reply);
+        let _ = job.reply.send(Outcome { reply, nodes });
         counters.busy.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
 /// Computes `task` on the worker's solver for the task's board (`kept`,
 /// made with `config` if it is for another board), stopped once `cancel`
-/// is set.
+/// is set. Gives the reply and the nodes searched.
 fn run_task(
     task: &Task,
     kept: &mut Option<Box<dyn Engine>>,
     config: &SolverConfig,
     cancel: &Arc<AtomicBool>,
-) -> Reply {
+) -> (Reply, u64) {
     match solver_for(kept, config, task.board) {
         Ok(solver) => {
             // The solver polls the flag inside its searches too, so a
@@ -252,8 +261,8 @@ fn run_task(
             solver.set_stop_flag(Some(Arc::clone(cancel)));
             let reply = task.run(solver, cancel);
             solver.set_stop_flag(None);
-            reply
+            (reply, solver.node_count())
         }
-        Err(_) => Reply::Failed,
+        Err(_) => (Reply::Failed, 0),
     }
 }
