@@ -34,6 +34,7 @@ pub mod level;
 pub mod memory;
 pub mod parallel;
 pub mod position;
+pub mod report;
 pub mod rng;
 pub mod settings;
 pub mod solver;

@@ -16,8 +16,8 @@ use super::options::{
     solver_pool,
 };
 use super::output::{after_write_error, warn};
-use super::report::{Analysis, summarize};
 use super::status::{Mode, Shape, Status};
+use c4::report::{Analysis, summarize};
 
 /// The examples closing both `-h` and `--help` of `c4 analyze`.
 macro_rules! examples {

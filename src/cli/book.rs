@@ -28,7 +28,8 @@ use super::options::{
     BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_threads,
     read_any_book, read_book_bytes, resolve_threads,
 };
-use super::output::{describe, warn};
+use super::output::warn;
+use c4::report::describe;
 
 /// Exit status of a run stopped by Ctrl-C: 128 + SIGINT, as shells report a
 /// process the signal ended.

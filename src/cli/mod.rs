@@ -1,7 +1,7 @@
 //! The command-line interface: the clap definition of `c4` and the dispatch
 //! to the subcommands. Each subcommand lives in its own module with its
 //! arguments and a `run` function; what they share lives in `options`,
-//! `limits`, `input`, `output`, `report` and `status`, and no subcommand
+//! `limits`, `input`, `output` and `status`, and no subcommand
 //! imports another.
 
 pub mod analyze;
@@ -13,7 +13,6 @@ pub mod limits;
 pub mod options;
 pub mod output;
 pub mod play;
-pub mod report;
 pub mod serve;
 pub mod solve;
 pub mod status;

@@ -18,7 +18,8 @@ use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book,
     parse_threads, resolve_threads,
 };
-use super::output::{Outcome, after_write_error, outcome, warn};
+use super::output::{after_write_error, warn};
+use c4::report::{Outcome, outcome};
 
 /// Which side the human plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

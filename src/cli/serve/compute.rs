@@ -11,8 +11,8 @@ use c4::rng::SplitMix64;
 use c4::solver::ordering::center_first_columns;
 use c4::{BoardSize, Engine, Game, Score};
 
-use super::super::report::{json_solved, summarize};
 use c4::input::parse_position;
+use c4::report::{json_solved, summarize};
 
 /// One request's work.
 #[derive(Debug, Clone)]

@@ -10,8 +10,8 @@ use c4::position::moves_to_string;
 use c4::{BoardSize, Engine};
 
 use crate::cli::input::{Origin, RawInput};
-use crate::cli::report::{json_solved, to_json};
 use crate::cli::status::Status;
+use c4::report::{json_solved, to_json};
 
 /// What to compute and print for each input.
 #[derive(Debug, Clone, Copy)]

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Alignment of large tables: one huge page, so the kernel can back the table
 /// with 2 MiB pages.
+#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
 /// The table's memory: `len` atomic words, zero-initialised, page-aligned.
