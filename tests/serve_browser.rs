@@ -4,14 +4,25 @@
 //! the perfect-play line, plays a game against level 0, and takes
 //! screenshots (a desktop one and a phone-sized one).
 //!
+//! The same page as the static site (`scripts/build-site.sh`: c4 in
+//! WebAssembly in a Web Worker) is opened from a plain static file server
+//! and checked the same way, against `c4 analyze` and a standard-set line.
+//! The site is read from `C4_SITE_DIR`, by default `target/site` (where
+//! `.ci/run` builds it); when it is not built, that test prints one line
+//! and passes, unless `CI` is set.
+//!
 //! Chromium and chromedriver come from Debian's `chromium` and
 //! `chromium-driver` packages (`.ci/run` installs them). Without them the
-//! test prints one line and passes, unless `CI` is set. The screenshots go
-//! to `target/serve-browser/`; with `C4_UPDATE_SCREENSHOT=1` the desktop one
-//! also replaces `docs/screenshot.png`, the README's.
+//! tests print one line and pass, unless `CI` is set. The screenshots go
+//! to `target/serve-browser/`; with `C4_UPDATE_SCREENSHOT=1` the desktop
+//! ones also replace `docs/screenshot.png` and `docs/site.png`, the
+//! README's.
 
+mod common;
 mod serve_support;
 
+use std::future::Future;
+use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -22,6 +33,8 @@ use c4::{Position, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 use serve_support::{Server, c4_stdout};
+
+use common::sets::standard_sets;
 
 /// Where a program may be installed.
 fn find_program(names: &[&str]) -> Option<PathBuf> {
@@ -246,37 +259,47 @@ async fn screenshot(client: &Client, name: &str) -> PathBuf {
     path
 }
 
-#[test]
-fn the_page_in_a_real_browser() {
-    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty());
+/// Whether `CI` is set: then a missing tool or site is a failure.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty())
+}
+
+/// Chromium and chromedriver, or `None` after printing why the test is
+/// skipped (a failure when `CI` is set).
+fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     let chromium = find_program(&["chromium", "chromium-browser"]);
     let driver = find_program(&["chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
         assert!(
-            !in_ci,
+            !in_ci(),
             "CI is set but chromium or chromedriver is missing (apt-get install chromium chromium-driver)"
         );
         println!(
             "skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
         );
-        return;
+        return None;
     };
-    let server = Arc::new(Server::start(&["--workers", "2"]));
-    // A server whose requests stop at 50M nodes, for a position that takes
-    // far more (the 8x7 board has no book).
-    let slow = Arc::new(Server::start(&[
-        "--workers",
-        "1",
-        "--max-nodes",
-        "50000000",
-    ]));
-    let driver = Driver::start(&driver);
+    Some((chromium, driver))
+}
+
+/// Runs `run` on a headless Chromium of its own (a fresh profile), closing
+/// the browser afterwards, whether `run` passed or panicked.
+fn in_browser<F, Fut>(chromium: &Path, driver: &Path, run: F)
+where
+    F: FnOnce(Client) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let driver = Driver::start(driver);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let profile = std::env::temp_dir().join(format!("c4-chromium-{}", std::process::id()));
+        let profile = std::env::temp_dir().join(format!(
+            "c4-chromium-{}-{}",
+            std::process::id(),
+            driver.port
+        ));
         let _ = std::fs::remove_dir_all(&profile);
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
@@ -306,13 +329,30 @@ fn the_page_in_a_real_browser() {
             .await
             .expect("chromedriver accepts a WebDriver client");
         // Run in a task, so that a failure still closes the browser.
-        let result = tokio::spawn(run_page(client.clone(), server, slow)).await;
+        let result = tokio::spawn(run(client.clone())).await;
         let _ = client.close().await;
         let _ = std::fs::remove_dir_all(&profile);
         if let Err(e) = result {
             std::panic::resume_unwind(e.into_panic());
         }
     });
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let Some((chromium, driver)) = browser_programs() else {
+        return;
+    };
+    let server = Arc::new(Server::start(&["--workers", "2"]));
+    // A server whose requests stop at 50M nodes, for a position that takes
+    // far more (the 8x7 board has no book).
+    let slow = Arc::new(Server::start(&[
+        "--workers",
+        "1",
+        "--max-nodes",
+        "50000000",
+    ]));
+    in_browser(&chromium, &driver, |client| run_page(client, server, slow));
 }
 
 /// What the browser does.
@@ -422,66 +462,8 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     settle(client, "its analysis").await;
     check_scores(client, "3344").await;
 
-    // 4. A game against level 0, Red (first) played perfectly by this test
-    // (with c4's own solver): c4's replies are legal, and Red wins.
-    client
-        .find(Locator::Id("play-side"))
-        .await
-        .unwrap()
-        .select_by_value("X")
-        .await
-        .unwrap();
-    client
-        .find(Locator::Id("play-level"))
-        .await
-        .unwrap()
-        .select_by_value("0")
-        .await
-        .unwrap();
-    click(client, Locator::Id("new-game")).await;
-    settle(client, "a new game").await;
-    assert_eq!(hash(client).await, "");
-    let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
-    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6, u64>() {
-        solver.set_book(Some(std::sync::Arc::new(book)));
-    }
-    let mut replies = 0;
-    loop {
-        let moves = hash(client).await;
-        let pos = Position::<7, 6>::parse(&moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
-        if pos.is_game_over() {
-            break;
-        }
-        assert_eq!(pos.moves_played() % 2, 0, "Red to move in {moves:?}");
-        let (col, _) = solver.best_move(&pos).unwrap();
-        click_column(client, col).await;
-        let before = moves.len();
-        wait_until(
-            client,
-            "c4's reply",
-            &format!("document.body.dataset.busy === '0' && (decodeURIComponent(location.hash).length - 1 >= {} || /win|draw/i.test(document.getElementById('game-status').textContent))", before + 2),
-            Duration::from_secs(120),
-        )
-        .await;
-        replies += 1;
-        assert!(replies <= 21, "the game should be over");
-    }
-    let status = text_of(client, Locator::Id("game-status")).await;
-    assert!(status.starts_with("You win"), "{status:?}");
-    let moves = hash(client).await;
-    let pos = Position::<7, 6>::parse(&moves).unwrap();
-    assert!(
-        pos.is_won() && pos.moves_played() % 2 == 1,
-        "Red won: {moves}"
-    );
-    assert_eq!(
-        js(
-            client,
-            "return document.querySelectorAll('#board .win-ring').length >= 4;"
-        )
-        .await,
-        true
-    );
+    // 4. A game against level 0: Red wins.
+    win_against_level_zero(client).await;
     screenshot(client, "game.png").await;
 
     // 5. A phone-sized screen: nothing wider than the screen.
@@ -552,4 +534,250 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     .await
     .unwrap();
     assert_eq!(status["limited"], 0, "{status}");
+}
+
+/// A game against level 0, Red (first) played perfectly by this test (with
+/// c4's own solver): c4's replies are legal, and Red wins.
+async fn win_against_level_zero(client: &Client) {
+    client
+        .find(Locator::Id("play-side"))
+        .await
+        .unwrap()
+        .select_by_value("X")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("play-level"))
+        .await
+        .unwrap()
+        .select_by_value("0")
+        .await
+        .unwrap();
+    click(client, Locator::Id("new-game")).await;
+    settle(client, "a new game").await;
+    assert_eq!(hash(client).await, "");
+    let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
+    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6, u64>() {
+        solver.set_book(Some(std::sync::Arc::new(book)));
+    }
+    let mut replies = 0;
+    loop {
+        let moves = hash(client).await;
+        let pos = Position::<7, 6>::parse(&moves).unwrap_or_else(|e| panic!("{moves}: {e}"));
+        if pos.is_game_over() {
+            break;
+        }
+        assert_eq!(pos.moves_played() % 2, 0, "Red to move in {moves:?}");
+        let (col, _) = solver.best_move(&pos).unwrap();
+        click_column(client, col).await;
+        let before = moves.len();
+        wait_until(
+            client,
+            "c4's reply",
+            &format!("document.body.dataset.busy === '0' && (decodeURIComponent(location.hash).length - 1 >= {} || /win|draw/i.test(document.getElementById('game-status').textContent))", before + 2),
+            Duration::from_secs(120),
+        )
+        .await;
+        replies += 1;
+        assert!(replies <= 21, "the game should be over");
+    }
+    let status = text_of(client, Locator::Id("game-status")).await;
+    assert!(status.starts_with("You win"), "{status:?}");
+    let moves = hash(client).await;
+    let pos = Position::<7, 6>::parse(&moves).unwrap();
+    assert!(
+        pos.is_won() && pos.moves_played() % 2 == 1,
+        "Red won: {moves}"
+    );
+    assert_eq!(
+        js(
+            client,
+            "return document.querySelectorAll('#board .win-ring').length >= 4;"
+        )
+        .await,
+        true
+    );
+}
+
+/// Where the static site is: `C4_SITE_DIR`, or `target/site`.
+fn site_dir() -> PathBuf {
+    match std::env::var_os("C4_SITE_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site"),
+    }
+}
+
+/// A plain static file server on loopback for `root`: GET of a file, its
+/// content type from its extension, nothing else; serves until the test
+/// process ends. Gives its port.
+fn serve_static(root: PathBuf) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let root = root.clone();
+            std::thread::spawn(move || answer_static(&root, stream));
+        }
+    });
+    port
+}
+
+/// Answers one request of [`serve_static`] and closes the connection.
+fn answer_static(root: &Path, mut stream: TcpStream) {
+    let mut request = String::new();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    // The rest of the header, up to its blank line.
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let name = if path == "/" {
+        "index.html"
+    } else {
+        &path[1..]
+    };
+    let file = (!name.contains("..")).then(|| std::fs::read(root.join(name)).ok());
+    let (status, body, kind) = match file.flatten() {
+        Some(body) => {
+            let kind = match name.rsplit('.').next() {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js") => "text/javascript; charset=utf-8",
+                Some("css") => "text/css; charset=utf-8",
+                Some("svg") => "image/svg+xml",
+                Some("wasm") => "application/wasm",
+                _ => "application/octet-stream",
+            };
+            ("200 OK", body, kind)
+        }
+        None => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(&body);
+}
+
+#[test]
+fn the_static_site_in_a_real_browser() {
+    let site = site_dir();
+    if !site.join("index.html").is_file() || !site.join("c4_wasm_bg.wasm").is_file() {
+        assert!(
+            !in_ci(),
+            "CI is set but the static site is not built in {} (scripts/build-site.sh)",
+            site.display()
+        );
+        println!(
+            "skipped: the static site is not built in {} (scripts/build-site.sh, or set C4_SITE_DIR)",
+            site.display()
+        );
+        return;
+    }
+    let Some(sets) = standard_sets() else {
+        return;
+    };
+    // A Middle-Medium line: its score, from the set, is the best column's.
+    let line = sets.load("Test_L2_R2", Some(1)).remove(0);
+    let Some((chromium, driver)) = browser_programs() else {
+        return;
+    };
+    let port = serve_static(site);
+    let url = move |path: &str| format!("http://127.0.0.1:{port}/{path}");
+    in_browser(&chromium, &driver, move |client| async move {
+        let client = &client;
+        client.set_window_size(1280, 1000).await.unwrap();
+
+        // 1. The empty board, scored from the book in the worker.
+        client.goto(&url("")).await.unwrap();
+        wait_until(
+            client,
+            "the board",
+            "document.querySelectorAll('#board g.column').length === 7",
+            Duration::from_secs(60),
+        )
+        .await;
+        settle(client, "the first analysis").await;
+        assert_eq!(
+            js(client, "return document.documentElement.dataset.backend;").await,
+            "worker"
+        );
+        check_scores(client, "").await;
+
+        // 2. Clicks: the address follows, the scores and line are c4's.
+        for col in [3, 2, 4] {
+            click_column(client, col).await;
+            settle(client, "an analysis").await;
+        }
+        assert_eq!(hash(client).await, "435");
+        check_scores(client, "435").await;
+        check_line(client, "435").await;
+        let path = screenshot(client, "site.png").await;
+        if std::env::var("C4_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1") {
+            let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/site.png");
+            std::fs::copy(&path, docs).unwrap();
+        }
+
+        // 3. Undo and redo.
+        click(client, Locator::Id("undo")).await;
+        settle(client, "undo").await;
+        assert_eq!(hash(client).await, "43");
+        check_scores(client, "43").await;
+        click(client, Locator::Id("redo")).await;
+        settle(client, "redo").await;
+        assert_eq!(hash(client).await, "435");
+
+        // 4. A standard-set line carried in the address: its score is the
+        // best column's, and every column is `c4 analyze`'s.
+        client
+            .goto(&url(&format!("#{}", line.moves)))
+            .await
+            .unwrap();
+        wait_until(
+            client,
+            "the set's position",
+            &format!(
+                "document.querySelectorAll('#board .disc').length === {}",
+                line.moves.len()
+            ),
+            Duration::from_secs(60),
+        )
+        .await;
+        settle(client, "its analysis").await;
+        let best = shown_scores(client, 7).await.into_iter().flatten().max();
+        assert_eq!(best, Some(line.score as i64), "line {}", line.text());
+        check_scores(client, &line.moves).await;
+
+        // 5. A game against level 0: Red wins.
+        win_against_level_zero(client).await;
+
+        // 6. A long search shows it is thinking; Stop ends the worker, and
+        // the next position is answered by a new one.
+        client.goto(&url("#8x7:")).await.unwrap();
+        wait_until(
+            client,
+            "the thinking sign",
+            "!document.getElementById('thinking').hidden",
+            Duration::from_secs(60),
+        )
+        .await;
+        click(client, Locator::Id("stop")).await;
+        settle(client, "the stop").await;
+        assert_eq!(text_of(client, Locator::Id("sentence")).await, "Stopped.");
+        client.goto(&url("#4453")).await.unwrap();
+        wait_until(
+            client,
+            "the next position",
+            "location.hash === '#4453' && document.querySelectorAll('#board .disc').length === 4",
+            Duration::from_secs(60),
+        )
+        .await;
+        settle(client, "its analysis").await;
+        check_scores(client, "4453").await;
+    });
 }

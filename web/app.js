@@ -1,7 +1,13 @@
-// The page of `c4 serve`: draws the board, asks the server for every
-// column's score (/api/analyze), the perfect-play line (/api/solve) and the
-// move of a level (/api/move), and keeps the position in the address
-// (#4453, or #8x7:4453 on another board).
+// The page of `c4` (`c4 serve`, or the static site of
+// scripts/build-site.sh): draws the board, asks for every column's score
+// (/api/analyze), the perfect-play line (/api/solve) and the move of a level
+// (/api/move), and keeps the position in the address (#4453, or #8x7:4453 on
+// another board).
+//
+// Two back ends answer the same requests with the same JSON objects: the
+// server of `c4 serve` over HTTP, or, when the page is the static site (its
+// <html> has data-backend="worker"), c4 compiled to WebAssembly in a Web
+// Worker (worker.js).
 "use strict";
 
 const NAMES = { X: "Red", O: "Yellow" };
@@ -100,7 +106,10 @@ function readHash() {
   return { width: 7, height: 6, moves: text };
 }
 
-// ---------- the server ----------
+// ---------- the back end ----------
+
+// "worker" on the static site, "server" under `c4 serve`.
+const BACKEND = document.documentElement.dataset.backend === "worker" ? "worker" : "server";
 
 class ApiError extends Error {
   constructor(status, body, retryAfter) {
@@ -116,26 +125,17 @@ function setBusy(delta) {
   document.body.dataset.busy = state.pending > 0 ? "1" : "0";
 }
 
-// GET `path` with `params`; retries a few times while the server is busy.
+// The answer of `path` to `params` (an object; its values are sent as
+// strings): the server's JSON object, or an ApiError with its status. Shows
+// that it is thinking after a moment; stopAll() stops it.
 async function api(path, params, label) {
-  const query = new URLSearchParams(params).toString();
   const controller = new AbortController();
   state.controllers.add(controller);
   setBusy(1);
   const timer = setTimeout(() => showThinking(label), 250);
   try {
-    for (let attempt = 0; ; attempt++) {
-      const response = await fetch(`${path}?${query}`, { signal: controller.signal });
-      const body = await response.json().catch(() => null);
-      if (response.ok) return body;
-      const retryAfter = Number(response.headers.get("Retry-After") || "0");
-      if (response.status === 503 && attempt < 5) {
-        showThinking("The server is busy: waiting…");
-        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, retryAfter)));
-        continue;
-      }
-      throw new ApiError(response.status, body, retryAfter);
-    }
+    const ask = BACKEND === "worker" ? askWorker : askServer;
+    return await ask(path, params, controller.signal);
   } finally {
     clearTimeout(timer);
     state.controllers.delete(controller);
@@ -144,12 +144,111 @@ async function api(path, params, label) {
   }
 }
 
+// GET `path` with `params` from `c4 serve`; retries a few times while the
+// server is busy.
+async function askServer(path, params, signal) {
+  const query = new URLSearchParams(params).toString();
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${path}?${query}`, { signal });
+    const body = await response.json().catch(() => null);
+    if (response.ok) return body;
+    const retryAfter = Number(response.headers.get("Retry-After") || "0");
+    if (response.status === 503 && attempt < 5) {
+      showThinking("The server is busy: waiting…");
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, retryAfter)));
+      continue;
+    }
+    throw new ApiError(response.status, body, retryAfter);
+  }
+}
+
+// The static site's solver: one worker at a time, the requests it has not
+// answered yet by id, and the compiled module every new worker starts from.
+const solver = { worker: null, next: 1, waiting: new Map(), module: null };
+
+// The compiled solver, fetched and compiled once for every worker.
+function solverModule() {
+  if (!solver.module) {
+    const wasm = new URL("c4_wasm_bg.wasm", document.baseURI);
+    solver.module = WebAssembly.compileStreaming(fetch(wasm)).catch(async () =>
+      WebAssembly.compile(await (await fetch(wasm)).arrayBuffer()));
+  }
+  return solver.module;
+}
+
+// The worker, started (with the compiled solver) if there is none.
+async function solverWorker() {
+  const module = await solverModule();
+  if (!solver.worker) {
+    const worker = new Worker(new URL("worker.js", document.baseURI));
+    worker.onmessage = (event) => {
+      const waiting = solver.waiting.get(event.data.id);
+      if (!waiting) return;
+      solver.waiting.delete(event.data.id);
+      waiting.resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      endWorker(new Error(`the solver failed in this browser: ${event.message || "no WebAssembly?"}`));
+    };
+    worker.postMessage({ init: module });
+    solver.worker = worker;
+  }
+  return solver.worker;
+}
+
+// Ends the worker, and with it any search under way (the only way to stop
+// one), failing its unanswered requests with `error`. The next request
+// starts a new worker.
+function endWorker(error) {
+  if (solver.worker) solver.worker.terminate();
+  solver.worker = null;
+  const waiting = [...solver.waiting.values()];
+  solver.waiting.clear();
+  for (const w of waiting) w.reject(error);
+}
+
+// `message` answered by the worker; `signal` aborts it by ending the worker.
+function postToWorker(message, signal) {
+  return new Promise((resolve, reject) => {
+    const id = solver.next++;
+    const stopped = () => endWorker(new DOMException("Stopped", "AbortError"));
+    if (signal) {
+      if (signal.aborted) return reject(new DOMException("Stopped", "AbortError"));
+      signal.addEventListener("abort", stopped, { once: true });
+    }
+    const done = () => signal && signal.removeEventListener("abort", stopped);
+    solver.waiting.set(id, {
+      resolve: (data) => { done(); resolve(data); },
+      reject: (error) => { done(); reject(error); },
+    });
+    solverWorker().then(
+      (worker) => { if (solver.waiting.has(id)) worker.postMessage({ ...message, id }); },
+      (error) => endWorker(new Error(`the solver could not be loaded: ${error.message}`)),
+    );
+  });
+}
+
+// `path` with `params` answered by the worker, as the server answers it.
+async function askWorker(path, params, signal) {
+  const strings = Object.fromEntries(new URLSearchParams(params));
+  const answer = await postToWorker({ path, params: strings }, signal);
+  if (answer.status === 200) return answer.body;
+  throw new ApiError(answer.status, answer.body, 0);
+}
+
+// For scripts/site-bench.sh: solves test-set `lines` on the worker as
+// `c4 bench --no-book` does; gives { bench: {positions, nodes,
+// mismatches}, millis }.
+window.c4Bench = (width, height, lines) => postToWorker({ bench: { width, height, lines } });
+
 function showThinking(label) {
   $("thinking-text").textContent = label || "Thinking…";
   $("thinking").hidden = false;
 }
 
-// Stops every request under way: the server drops or stops its searches.
+// Stops every request under way: the server drops or stops its searches;
+// the static site's worker is ended.
 function stopAll() {
   for (const controller of state.controllers) controller.abort();
   state.controllers.clear();
@@ -408,6 +507,7 @@ function explain(error) {
     if (error.status === 503) return "The server is busy: try again in a moment.";
     return `The server says: ${error.message}`;
   }
+  if (BACKEND === "worker") return `The solver stopped: ${error.message}`;
   return "Cannot reach c4 serve: is it still running?";
 }
 
@@ -616,7 +716,12 @@ function fillSelects(info) {
   };
   level.addEventListener("change", describeLevel);
   describeLevel();
-  $("server-info").textContent = `${info.workers} solver${info.workers === 1 ? "" : "s"} · up to ${info.max_nodes.toLocaleString("en")} nodes a request`;
+  if (BACKEND === "worker") {
+    $("backend-note").textContent = "Solved in this browser by c4 compiled to WebAssembly: every score is exact.";
+    $("server-info").textContent = `c4 ${info.version} · one solver, no node limit`;
+  } else {
+    $("server-info").textContent = `${info.workers} solver${info.workers === 1 ? "" : "s"} · up to ${info.max_nodes.toLocaleString("en")} nodes a request`;
+  }
 }
 
 async function start() {
