@@ -505,7 +505,7 @@ function explain(error) {
       return "Too hard to answer within this server's limit (c4 serve --max-nodes).";
     }
     if (error.status === 503) return "The server is busy: try again in a moment.";
-    return `The server says: ${error.message}`;
+    return `${BACKEND === "worker" ? "The solver" : "The server"} says: ${error.message}`;
   }
   if (BACKEND === "worker") return `The solver stopped: ${error.message}`;
   return "Cannot reach c4 serve: is it still running?";
