@@ -46,7 +46,7 @@ sed 's|^<html lang="en">$|<html lang="en" data-backend="worker">|' "$repo/web/in
 grep -q 'data-backend="worker"' "$out/index.html"
 
 wasm="$out/c4_wasm_bg.wasm"
-size() { printf '%.2f MB' "$(echo "$1 / 1000000" | bc -l)"; }
+size() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1000000 }'; }
 echo "site in $out:"
 ls -l "$out" | tail -n +2
 echo "download (the .wasm with the 7x6 book): $(size "$(stat -c %s "$wasm")") raw," \
