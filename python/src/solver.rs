@@ -47,9 +47,9 @@ struct Engines {
 /// whitespace and a trailing score ignored as in a test-set line) or
 /// :class:`Position` objects of the solver's board.
 ///
-/// Scores are for the side to move: positive when it wins, the number of
-/// its own stones it has left when it connects four (plus one); negative
-/// when it loses, likewise; 0 for a draw.
+/// Scores are for the side to move: positive when it wins (the stones it
+/// has left when it connects four, plus one), negative when it loses
+/// (minus the opponent's), 0 for a draw.
 ///
 /// Searches run with the GIL released, so other Python threads run, and
 /// Ctrl-C (``KeyboardInterrupt``) stops them within a fraction of a
@@ -246,7 +246,10 @@ fn builtin_book_bytes(board: BoardSize) -> usize {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (width = 7, height = 6, *, table = None, book = Some(BookArg::Builtin), threads = 1))]
+    #[pyo3(
+        signature = (width = 7, height = 6, *, table = None, book = Some(BookArg::Builtin), threads = 1),
+        text_signature = "(width=7, height=6, *, table='64M', book='builtin', threads=1)"
+    )]
     fn new(
         width: usize,
         height: usize,
