@@ -453,6 +453,7 @@ impl Position {
         self.game.to_string()
     }
 
+    /// `Position('4453')`, with the board when it is not 7x6.
     fn __repr__(&self) -> String {
         let moves = self.moves();
         if self.game.board() == BoardSize::STANDARD {

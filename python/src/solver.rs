@@ -245,6 +245,7 @@ fn builtin_book_bytes(board: BoardSize) -> usize {
 
 #[pymethods]
 impl Solver {
+    /// A solver; the arguments are the class documentation's.
     #[new]
     #[pyo3(
         signature = (width = 7, height = 6, *, table = None, book = Some(BookArg::Builtin), threads = 1),
@@ -506,6 +507,7 @@ impl Solver {
         })
     }
 
+    /// `Solver(width=7, height=6, table=67108864, book='builtin')`.
     fn __repr__(&self) -> String {
         format!(
             "Solver(width={}, height={}, table={}, book={})",
