@@ -2,7 +2,9 @@
 //! transposition tables of its solvers (nearly all of it), the input held in
 //! flight and the opening book being loaded. Pure arithmetic: the caller
 //! compares the sum with what the machine has and refuses a run that does
-//! not fit, rather than being killed halfway through it.
+//! not fit, rather than being killed halfway through it. Also the sizes a
+//! user writes (`64M`), and what the system's memory files say is left
+//! (the caller reads them: [`available_memory`] takes their text).
 //!
 //! ```
 //! use c4::memory::{Need, solver_bytes};
@@ -144,9 +146,123 @@ impl fmt::Display for Bytes {
     }
 }
 
+/// Parses a byte size: a number with an optional K, M, G or T suffix (powers
+/// of 1024), with or without a trailing `B` / `iB`, as `--tt-size` takes it.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let upper = t.to_ascii_uppercase();
+    let body = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (digits, shift) = match body.chars().last() {
+        Some('K') => (&body[..body.len() - 1], 10),
+        Some('M') => (&body[..body.len() - 1], 20),
+        Some('G') => (&body[..body.len() - 1], 30),
+        Some('T') => (&body[..body.len() - 1], 40),
+        _ => (body, 0),
+    };
+    let n: usize = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size (examples: 64M, 1G, 512K)"))?;
+    n.checked_mul(1usize << shift)
+        .filter(|&b| b > 0)
+        .ok_or_else(|| format!("'{text}' is not a usable size"))
+}
+
+/// The files whose text [`available_memory`] reads, on Linux: the kernel's
+/// memory summary, and the cgroup (v2) limit and use.
+pub const MEMORY_FILES: [&str; 3] = [
+    "/proc/meminfo",
+    "/sys/fs/cgroup/memory.max",
+    "/sys/fs/cgroup/memory.current",
+];
+
+/// Bytes of memory a process may still take, from the text of the three
+/// [`MEMORY_FILES`] (`None` for a file that could not be read):
+/// `MemAvailable` of the memory summary, and no more than the cgroup's
+/// `memory.max` leaves above its `memory.current`. `None` when neither
+/// says.
+pub fn available_memory(
+    meminfo: Option<&str>,
+    cgroup_max: Option<&str>,
+    cgroup_current: Option<&str>,
+) -> Option<usize> {
+    let available = meminfo.and_then(mem_available);
+    let cgroup = cgroup_room(cgroup_max, cgroup_current);
+    match (available, cgroup) {
+        (Some(a), Some(c)) => Some(a.min(c)),
+        (a, c) => a.or(c),
+    }
+}
+
+/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
+fn mem_available(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kib: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// What a cgroup's `memory.max` (a number, or `max` for none) leaves above
+/// its `memory.current`.
+fn cgroup_room(max: Option<&str>, current: Option<&str>) -> Option<usize> {
+    let max: usize = max?.trim().parse().ok()?;
+    let current: usize = current.map_or(Some(0), |c| c.trim().parse().ok())?;
+    Some(max.saturating_sub(current))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_take_suffixes_and_refuse_the_rest() {
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        assert_eq!(parse_size("1gib"), Ok(1 << 30));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("12Q").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("99999999T").is_err());
+    }
+
+    #[test]
+    fn meminfo_gives_available_bytes() {
+        let text = "MemTotal:       24684092 kB\nMemFree:        15026460 kB\nMemAvailable:   23783380 kB\n";
+        assert_eq!(mem_available(text), Some(23_783_380 * 1024));
+        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+    }
+
+    #[test]
+    fn cgroups_limit_only_with_a_number() {
+        assert_eq!(cgroup_room(Some("1000\n"), Some("300\n")), Some(700));
+        assert_eq!(cgroup_room(Some("1000\n"), Some("3000\n")), Some(0));
+        assert_eq!(cgroup_room(Some("max\n"), Some("300\n")), None);
+        assert_eq!(cgroup_room(None, Some("300\n")), None);
+        assert_eq!(cgroup_room(Some("1000"), None), Some(1000));
+    }
+
+    #[test]
+    fn the_smaller_of_the_two_is_available() {
+        let meminfo = Some("MemAvailable:   1000 kB\n");
+        assert_eq!(
+            available_memory(meminfo, Some("max"), None),
+            Some(1_024_000)
+        );
+        assert_eq!(
+            available_memory(meminfo, Some("2000"), Some("1000")),
+            Some(1000)
+        );
+        assert_eq!(
+            available_memory(None, Some("2000"), Some("1000")),
+            Some(1000)
+        );
+        assert_eq!(available_memory(None, None, None), None);
+    }
     use crate::solver::table::{Table, TableError};
 
     #[test]

@@ -6,20 +6,11 @@
 
 use std::fs;
 
-use c4::memory::{Bytes, Need};
-use c4::parallel::available_cores;
+use c4::memory::{Bytes, MEMORY_FILES, Need, parse_size};
+use c4::parallel::{available_cores, max_threads};
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-
-/// A solver may run this many threads per core: enough to oversubscribe
-/// the cores a little, far from the thousands that only exhaust the memory
-/// (as `c4 --threads`).
-const THREADS_PER_CORE: usize = 8;
-
-/// The cap on threads is never below this, so that a machine of few cores
-/// may still run many workers.
-const MIN_THREAD_CAP: usize = 64;
 
 /// Bytes of a table given as a number of bytes or as text: a number with an
 /// optional K, M, G or T suffix (powers of 1024), with or without a
@@ -41,35 +32,11 @@ pub fn table_size(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
-/// Parses a byte size such as `64M` (see [`table_size`]).
-fn parse_size(text: &str) -> Result<usize, String> {
-    let t = text.trim();
-    let upper = t.to_ascii_uppercase();
-    let body = upper
-        .strip_suffix("IB")
-        .or_else(|| upper.strip_suffix('B'))
-        .unwrap_or(&upper);
-    let (digits, shift) = match body.chars().last() {
-        Some('K') => (&body[..body.len() - 1], 10),
-        Some('M') => (&body[..body.len() - 1], 20),
-        Some('G') => (&body[..body.len() - 1], 30),
-        Some('T') => (&body[..body.len() - 1], 40),
-        _ => (body, 0),
-    };
-    let n: usize = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size (examples: 64M, 1G, 512K)"))?;
-    n.checked_mul(1usize << shift)
-        .filter(|&b| b > 0)
-        .ok_or_else(|| format!("'{text}' is not a usable size"))
-}
-
 /// The threads `threads` asks for: itself, every core for 0, and a
 /// `ValueError` past what this machine can run.
 pub fn thread_count(threads: usize) -> PyResult<usize> {
     let cores = available_cores();
-    let cap = cores.saturating_mul(THREADS_PER_CORE).max(MIN_THREAD_CAP);
+    let cap = max_threads();
     if threads > cap {
         return Err(PyValueError::new_err(format!(
             "{threads} threads is far more than this machine can run: at most {cap} \
@@ -93,35 +60,9 @@ pub fn check_memory(need: &Need, hint: &str) -> PyResult<()> {
     }
 }
 
-/// Bytes of memory this process may still take, if the system says:
-/// `MemAvailable` of `/proc/meminfo`, and no more than a cgroup (v2) limit
-/// leaves (`memory.max` less `memory.current`).
+/// Bytes of memory this process may still take, if the system says (see
+/// [`c4::memory::available_memory`]).
 fn available_memory() -> Option<usize> {
-    let read = |path: &str| fs::read_to_string(path).ok();
-    let available = read("/proc/meminfo").as_deref().and_then(mem_available);
-    let cgroup = cgroup_room(
-        read("/sys/fs/cgroup/memory.max").as_deref(),
-        read("/sys/fs/cgroup/memory.current").as_deref(),
-    );
-    match (available, cgroup) {
-        (Some(a), Some(c)) => Some(a.min(c)),
-        (a, c) => a.or(c),
-    }
-}
-
-/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
-fn mem_available(meminfo: &str) -> Option<usize> {
-    let line = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
-    let kib: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// What a cgroup's `memory.max` (a number, or `max` for none) leaves above
-/// its `memory.current`.
-fn cgroup_room(max: Option<&str>, current: Option<&str>) -> Option<usize> {
-    let max: usize = max?.trim().parse().ok()?;
-    let current: usize = current.map_or(Some(0), |c| c.trim().parse().ok())?;
-    Some(max.saturating_sub(current))
+    let [meminfo, max, current] = MEMORY_FILES.map(|path| fs::read_to_string(path).ok());
+    c4::memory::available_memory(meminfo.as_deref(), max.as_deref(), current.as_deref())
 }

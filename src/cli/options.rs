@@ -10,11 +10,11 @@ use clap::Args;
 
 use c4::book::builtin;
 use c4::book::format::{FormatError, HEADER_BYTES, Kind, read_header};
-use c4::memory::Need;
-use c4::parallel::{PoolError, WorkerPool, available_cores};
+use c4::memory::{Need, parse_size};
+use c4::parallel::{PoolError, WorkerPool, available_cores, max_threads};
 use c4::{AnyBook, BoardSize, Engine, engine};
 
-use super::limits::{check_memory, max_threads};
+use super::limits::check_memory;
 use super::output::warn;
 
 pub use super::output::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
@@ -67,31 +67,6 @@ pub struct TableArgs {
     /// board needs no more than the default: 1G searches the same nodes.
     #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub tt_size: usize,
-}
-
-/// Parses a byte size: a number with an optional K, M, G or T suffix (powers of
-/// 1024), with or without a trailing `B` / `iB`.
-pub fn parse_size(text: &str) -> Result<usize, String> {
-    let t = text.trim();
-    let upper = t.to_ascii_uppercase();
-    let body = upper
-        .strip_suffix("IB")
-        .or_else(|| upper.strip_suffix('B'))
-        .unwrap_or(&upper);
-    let (digits, shift) = match body.chars().last() {
-        Some('K') => (&body[..body.len() - 1], 10),
-        Some('M') => (&body[..body.len() - 1], 20),
-        Some('G') => (&body[..body.len() - 1], 30),
-        Some('T') => (&body[..body.len() - 1], 40),
-        _ => (body, 0),
-    };
-    let n: usize = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size (examples: 64M, 1G, 512K)"))?;
-    n.checked_mul(1usize << shift)
-        .filter(|&b| b > 0)
-        .ok_or_else(|| format!("'{text}' is not a usable size"))
 }
 
 /// Parses `--threads`: 0 (every core) or a number of threads up to
@@ -291,16 +266,6 @@ pub fn human_duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("64M"), Ok(64 << 20));
-        assert_eq!(parse_size("1G"), Ok(1 << 30));
-        assert_eq!(parse_size("1gib"), Ok(1 << 30));
-        assert_eq!(parse_size("4096"), Ok(4096));
-        assert!(parse_size("12Q").is_err());
-        assert!(parse_size("0").is_err());
-    }
 
     #[test]
     fn threads_up_to_the_cap() {

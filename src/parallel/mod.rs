@@ -20,10 +20,35 @@ pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Threads a run may ask for per core: enough to oversubscribe the cores
+/// a little, far from the thousands that only exhaust the memory (each
+/// worker has tables of its own).
+const THREADS_PER_CORE: usize = 8;
+
+/// The cap of [`max_threads`] is never below this, so that a machine of few
+/// cores may still run many workers.
+const MIN_THREAD_CAP: usize = 64;
+
+/// The most threads a run may ask for on this machine (`c4 --threads`, the
+/// Python module's `threads`): more is refused as a mistake, not tried.
+pub fn max_threads() -> usize {
+    available_cores()
+        .saturating_mul(THREADS_PER_CORE)
+        .max(MIN_THREAD_CAP)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn at_least_one_core() {
-        assert!(super::available_cores() >= 1);
+        assert!(available_cores() >= 1);
+    }
+
+    #[test]
+    fn the_cap_lets_small_machines_oversubscribe() {
+        assert!(max_threads() >= MIN_THREAD_CAP);
+        assert!(max_threads() >= THREADS_PER_CORE * available_cores());
     }
 }
