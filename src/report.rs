@@ -28,6 +28,20 @@ struct JsonSolved<'a> {
     best_move: Option<Option<usize>>,
 }
 
+/// The request parameter a refused board is blamed on, with the input to
+/// quote: `width` or `height` when that side is under 4, else the `board`
+/// as `WxH` (too many cells). The server and the browser build answer the
+/// same 400 with it.
+pub fn refused_board_parameter(width: u64, height: u64) -> (&'static str, String) {
+    if width < 4 {
+        ("width", width.to_string())
+    } else if height < 4 {
+        ("height", height.to_string())
+    } else {
+        ("board", format!("{width}x{height}"))
+    }
+}
+
 /// The JSON line of a solved input (see `c4 solve --help`), without its newline:
 /// `stats` is the nodes and microseconds, `pv` the principal variation
 /// (0-based columns), each written only when given.
@@ -258,6 +272,16 @@ pub fn describe(pos: &Game, score: Score, weak: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_board_blames_the_side_too_small_or_the_size() {
+        assert_eq!(refused_board_parameter(3, 6), ("width", "3".to_string()));
+        assert_eq!(refused_board_parameter(7, 2), ("height", "2".to_string()));
+        assert_eq!(
+            refused_board_parameter(11, 11),
+            ("board", "11x11".to_string())
+        );
+    }
 
     /// The 7x6 position after `moves`.
     fn parse(moves: &str) -> Game {

@@ -212,13 +212,7 @@ fn position(params: &Params) -> Result<(BoardSize, &str, Game), Answer> {
         |name: &str, default: u64| params.get(name).map_or(Ok(default), |v| number(name, v));
     let (width, height) = (dimension("width", 7)?, dimension("height", 6)?);
     let board = BoardSize::new(width as usize, height as usize).map_err(|e| {
-        let (name, input) = if width < 4 {
-            ("width", width.to_string())
-        } else if height < 4 {
-            ("height", height.to_string())
-        } else {
-            ("board", format!("{width}x{height}"))
-        };
+        let (name, input) = c4::report::refused_board_parameter(width, height);
         Answer::bad(name, &input, &e.to_string(), None)
     })?;
     let text = params.get("moves").map_or("", String::as_str);

@@ -231,13 +231,7 @@ fn parse_params(query: Option<&str>, allowed: &[&str]) -> Result<Params, BadPara
     }
     let (width, height) = (width.unwrap_or(7), height.unwrap_or(6));
     let board = BoardSize::new(width as usize, height as usize).map_err(|e| {
-        let (name, input) = if width < 4 {
-            ("width", width.to_string())
-        } else if height < 4 {
-            ("height", height.to_string())
-        } else {
-            ("board", format!("{width}x{height}"))
-        };
+        let (name, input) = c4::report::refused_board_parameter(width, height);
         BadParameter::new(name, &input, e.to_string())
     })?;
     params.board = Some(board);
