@@ -35,7 +35,7 @@ pub use control::{Interrupted, Progress};
 
 use crate::settings::{DEFAULT_TABLE_BYTES, SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
 use ordering::center_first_order;
-use probes::{exact_score, walk_up, weak_score};
+use probes::{FromRoot, Root, exact_score, walk_up, weak_score};
 use search::Searcher;
 use table::{Table, TableError};
 
@@ -331,10 +331,11 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             return self.parallel_probes(pos, min, max, stoppable);
         }
         if min > pos.score_range().0 {
-            self.run(pos, stoppable, &|searcher| walk_up(searcher, pos, min, max))
+            self.run(pos, stoppable, &|search| walk_up(search, min, max))
         } else {
-            self.run(pos, stoppable, &|searcher| {
-                exact_score(searcher, pos, (min, max))
+            let root = Root::of(pos);
+            self.run(pos, stoppable, &|search| {
+                exact_score(search, root, (min, max))
             })
         }
     }
@@ -358,7 +359,15 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             .with_node_limit(max_nodes)
             .with_book(self.book.as_deref())
             .with_control(stop, progress);
-        let score = exact_score(&mut searcher, pos, pos.score_range());
+        let root = Root::of(pos);
+        let score = exact_score(
+            &mut FromRoot {
+                searcher: &mut searcher,
+                pos,
+            },
+            root,
+            root.range,
+        );
         searcher.publish();
         let nodes = searcher.nodes;
         self.nodes += nodes;
@@ -397,7 +406,8 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             if self.parallel(pos) {
                 self.parallel_probes(pos, -1, 1, stoppable)?
             } else {
-                self.run(pos, stoppable, &|searcher| weak_score(searcher, pos))?
+                let root = Root::of(pos);
+                self.run(pos, stoppable, &|search| weak_score(search, root))?
             }
         };
         self.begin(score, score);
@@ -418,10 +428,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         {
             return true;
         }
-        let r = finished(self.run(pos, false, &|searcher| {
-            let r = searcher.negamax(pos, bound - 1, bound);
-            (!searcher.aborted).then_some(r)
-        }));
+        let r = finished(self.run(pos, false, &|search| search.window(bound - 1, bound)));
         r >= bound
     }
 

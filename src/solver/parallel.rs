@@ -12,7 +12,9 @@ use crate::settings::{BUSY_SLOTS_BITS, PARALLEL_MIN_EMPTY};
 use crate::solver::Solver;
 use crate::solver::control::{pack, unpack};
 use crate::solver::placement::{Tables, later_root};
-use crate::solver::probes::{choose_probe, probe, probes_sign_first, sequential_probe};
+use crate::solver::probes::{
+    FromRoot, Root, RootSearch, choose_probe, probe, probes_sign_first, sequential_probe,
+};
 use crate::solver::search::Searcher;
 
 /// The nodes that the threads of one parallel search are in the middle of
@@ -101,6 +103,145 @@ fn probe_value(slot: u64) -> Option<Score> {
     (slot != NOT_PROBING).then_some(slot as u32 as i32)
 }
 
+/// One thread's probe of a parallel solve: `probe(thread, med, stop)` asks
+/// "is the score above `med`?" on `thread`'s tables, stopping when `stop`
+/// is set, and returns the fail-soft value (`None` if stopped) and the
+/// nodes it searched.
+type ThreadProbe<'a> = dyn Fn(usize, Score, &AtomicBool) -> (Option<Score>, u64) + Sync + 'a;
+
+/// One thread's whole search of a parallel solve: `search(thread, stop)`
+/// returns the answer (`None` if stopped) and the nodes it searched.
+type ThreadSearch<'a> = dyn Fn(usize, &AtomicBool) -> (Option<Score>, u64) + Sync + 'a;
+
+/// How the threads of a parallel solve choose their probes (see
+/// [`choose_probe`]).
+#[derive(Clone, Copy)]
+struct ProbeOrder {
+    /// Whether the root's probes take the sign first (see
+    /// `probes::probes_sign_first`).
+    sign_first: bool,
+    /// Whether the root is a later one (see [`later_root`]).
+    later: bool,
+}
+
+/// The score clamped to `[lo, hi]`, by null-window probes run with
+/// `probe` on `threads` threads at once, and the nodes they searched; the
+/// score is `None` if `caller_stop` was raised first.
+///
+/// The threads share the range `[a, b]` known to hold the answer. Each
+/// repeatedly probes a value in the range that no other thread is probing
+/// (see [`choose_probe`]), so that the few expensive proofs a score needs
+/// (for a score of 1: "above 0" and "not above 1") run side by side
+/// instead of one after the other. A probe that the others' results made
+/// useless is stopped. When only one useful probe is left, the idle
+/// threads help it (see [`Searcher::parallel`]).
+///
+/// Not generic, like [`on_threads`]: only `probe` is compiled per board
+/// size.
+fn share_probes(
+    threads: usize,
+    (lo, hi): (Score, Score),
+    order: ProbeOrder,
+    caller_stop: Option<&AtomicBool>,
+    probe: &ThreadProbe<'_>,
+) -> (Option<Score>, u64) {
+    let range = AtomicU64::new(pack(lo, hi));
+    let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
+    let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
+    let nodes = AtomicU64::new(0);
+    on_threads(threads, &|thread| {
+        let (range, probing, stops) = (&range, &probing, &stops);
+        let mut total = 0;
+        // Probes this thread has made: thread 0 follows the
+        // single-thread sequence (see `sequential_probe`).
+        let mut done = 0;
+        loop {
+            let (a, b) = unpack(range.load(Ordering::Acquire));
+            if a >= b || caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            let busy: Vec<i32> = probing
+                .iter()
+                .enumerate()
+                .filter(|&(u, _)| u != thread)
+                .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
+                .collect();
+            let preferred = sequential_probe(done, a, b, order.sign_first);
+            let med = choose_probe(thread, preferred, (a, b), &busy, order.later);
+            probing[thread].store(med as u32 as u64, Ordering::Release);
+            stops[thread].store(false, Ordering::Release);
+            // Re-check: the range may have moved since it was read.
+            let (a, b) = unpack(range.load(Ordering::Acquire));
+            if med < a || med >= b {
+                continue;
+            }
+            let (r, searched) = probe(thread, med, &stops[thread]);
+            total += searched;
+            done += 1;
+            probing[thread].store(NOT_PROBING, Ordering::Release);
+            let Some(r) = r else {
+                if caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    // Make the others unwind now rather than at
+                    // their next look at the caller's flag.
+                    stops.iter().for_each(|s| s.store(true, Ordering::Release));
+                }
+                continue;
+            };
+            // Narrow the shared range with what this probe proved.
+            let mut current = range.load(Ordering::Acquire);
+            loop {
+                let (a, b) = unpack(current);
+                let (a2, b2) = if r <= med {
+                    (a, b.min(r.max(lo)))
+                } else {
+                    (a.max(r.min(hi)), b)
+                };
+                match range.compare_exchange(
+                    current,
+                    pack(a2, b2),
+                    Ordering::AcqRel,
+                    Ordering::Acquire,
+                ) {
+                    Ok(_) => break,
+                    Err(seen) => current = seen,
+                }
+            }
+            // Stop the probes that no longer matter.
+            let (a, b) = unpack(range.load(Ordering::Acquire));
+            for (u, p) in probing.iter().enumerate() {
+                if let Some(m) = probe_value(p.load(Ordering::Acquire))
+                    && (a >= b || m < a || m >= b)
+                {
+                    stops[u].store(true, Ordering::Release);
+                }
+            }
+        }
+        nodes.fetch_add(total, Ordering::Relaxed);
+    });
+    // The range closes unless the caller stopped the search first.
+    let (a, b) = unpack(range.into_inner());
+    ((a >= b).then_some(a), nodes.into_inner())
+}
+
+/// Runs `search` on `threads` threads at once and returns the first answer
+/// and the nodes of all: the first thread to finish stops the others.
+/// Not generic, like [`on_threads`].
+fn first_answer(threads: usize, search: &ThreadSearch<'_>) -> (Option<Score>, u64) {
+    let stop = AtomicBool::new(false);
+    let answer = OnceLock::new();
+    let nodes = AtomicU64::new(0);
+    on_threads(threads, &|thread| {
+        let (score, searched) = search(thread, &stop);
+        if let Some(score) = score {
+            let _ = answer.set(score);
+        }
+        // Done or stopped by the caller: either way the others can stop.
+        stop.store(true, Ordering::Relaxed);
+        nodes.fetch_add(searched, Ordering::Relaxed);
+    });
+    (answer.into_inner(), nodes.into_inner())
+}
+
 impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// Whether a search of `pos` runs on several threads: only if the solver
     /// has them and the position has at least [`PARALLEL_MIN_EMPTY`] empty
@@ -109,17 +250,18 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         self.threads > 1 && pos.empty_cells() >= PARALLEL_MIN_EMPTY
     }
 
+    /// The tables of each thread of a parallel search from `pos`.
+    fn thread_tables(&self, pos: &Position<W, H, B>) -> Vec<Tables<'_, B>> {
+        let mut tables = Vec::with_capacity(self.threads);
+        for thread in 0..self.threads {
+            tables.push(self.tables(pos, thread, true));
+        }
+        tables
+    }
+
     /// The score of `pos` clamped to `[lo, hi]`, by null-window probes run on
-    /// all threads at once; `None` if the caller's stop flag (`stoppable`)
-    /// was raised first.
-    ///
-    /// The threads share the range `[a, b]` known to hold the answer and the
-    /// tables. Each repeatedly probes a value in the range that no other
-    /// thread is probing (see [`choose_probe`]), so that the few expensive
-    /// proofs a score needs (for a score of 1: "above 0" and "not above 1")
-    /// run side by side instead of one after the other. A probe that the
-    /// others' results made useless is stopped. When only one useful probe
-    /// is left, the idle threads help it (see [`Searcher::parallel`]).
+    /// all threads at once over the shared tables (see [`share_probes`]);
+    /// `None` if the caller's stop flag (`stoppable`) was raised first.
     pub(super) fn parallel_probes(
         &mut self,
         pos: &Position<W, H, B>,
@@ -127,102 +269,43 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         hi: Score,
         stoppable: bool,
     ) -> Option<Score> {
-        let threads = self.threads;
-        let sign_first = probes_sign_first(pos);
-        let later = later_root(pos);
-        let range = AtomicU64::new(pack(lo, hi));
-        let probing: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(NOT_PROBING)).collect();
-        let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
-        let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_, B>> = (0..threads).map(|t| self.tables(pos, t, true)).collect();
+        let root = Root::of(pos);
+        let order = ProbeOrder {
+            sign_first: probes_sign_first(root),
+            later: later_root(pos),
+        };
+        let tables = self.thread_tables(pos);
         let book = self.book.as_deref();
         let (caller_stop, progress) = self.control(stoppable);
         let in_progress = Busy::new(BUSY_SLOTS_BITS);
-        on_threads(threads, &|thread| {
-            let (range, probing, stops, nodes, in_progress) =
-                (&range, &probing, &stops, &nodes, &in_progress);
-            let tables = tables[thread];
-            let mut total = 0;
-            // Probes this thread has made: thread 0 follows the
-            // single-thread sequence (see `sequential_probe`).
-            let mut done = 0;
-            loop {
-                let (a, b) = unpack(range.load(Ordering::Acquire));
-                if a >= b || caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    break;
-                }
-                let busy: Vec<i32> = probing
-                    .iter()
-                    .enumerate()
-                    .filter(|&(u, _)| u != thread)
-                    .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
-                    .collect();
-                let preferred = sequential_probe(done, a, b, sign_first);
-                let med = choose_probe(thread, preferred, (a, b), &busy, later);
-                probing[thread].store(med as u32 as u64, Ordering::Release);
-                stops[thread].store(false, Ordering::Release);
-                // Re-check: the range may have moved since it was read.
-                let (a, b) = unpack(range.load(Ordering::Acquire));
-                if med < a || med >= b {
-                    continue;
-                }
-                let mut searcher = Searcher::parallel(tables, &stops[thread])
+        let (score, nodes) = share_probes(
+            self.threads,
+            (lo, hi),
+            order,
+            caller_stop,
+            &|thread, med, stop| {
+                let mut searcher = Searcher::parallel(tables[thread], stop)
                     .with_book(book)
-                    .with_busy(in_progress)
+                    .with_busy(&in_progress)
                     .with_control(caller_stop, progress);
-                if later {
+                if order.later {
                     // From the earliest roots it cost more than it
                     // saved (see `Searcher::watching_path`).
                     searcher = searcher.watching_path();
                 }
-                let r = probe(&mut searcher, pos, med);
+                let r = probe(
+                    &mut FromRoot {
+                        searcher: &mut searcher,
+                        pos,
+                    },
+                    med,
+                );
                 searcher.publish();
-                total += searcher.nodes;
-                done += 1;
-                probing[thread].store(NOT_PROBING, Ordering::Release);
-                let Some(r) = r else {
-                    if caller_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                        // Make the others unwind now rather than at
-                        // their next look at the caller's flag.
-                        stops.iter().for_each(|s| s.store(true, Ordering::Release));
-                    }
-                    continue;
-                };
-                // Narrow the shared range with what this probe proved.
-                let mut current = range.load(Ordering::Acquire);
-                loop {
-                    let (a, b) = unpack(current);
-                    let (a2, b2) = if r <= med {
-                        (a, b.min(r.max(lo)))
-                    } else {
-                        (a.max(r.min(hi)), b)
-                    };
-                    match range.compare_exchange(
-                        current,
-                        pack(a2, b2),
-                        Ordering::AcqRel,
-                        Ordering::Acquire,
-                    ) {
-                        Ok(_) => break,
-                        Err(seen) => current = seen,
-                    }
-                }
-                // Stop the probes that no longer matter.
-                let (a, b) = unpack(range.load(Ordering::Acquire));
-                for (u, p) in probing.iter().enumerate() {
-                    if let Some(m) = probe_value(p.load(Ordering::Acquire))
-                        && (a >= b || m < a || m >= b)
-                    {
-                        stops[u].store(true, Ordering::Release);
-                    }
-                }
-            }
-            nodes.fetch_add(total, Ordering::Relaxed);
-        });
-        self.nodes += nodes.into_inner();
-        // The range closes unless the caller stopped the search first.
-        let (a, b) = unpack(range.into_inner());
-        (a >= b).then_some(a)
+                (r, searcher.nodes)
+            },
+        );
+        self.nodes += nodes;
+        score
     }
 
     /// Runs `search` (which returns `None` only when stopped) from `pos`: on
@@ -236,53 +319,47 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// results the others then read from the table instead of searching;
     /// the first thread to finish has the answer (all threads compute the
     /// same exact value, since table entries are true bounds) and stops the
-    /// others.
+    /// others (see [`first_answer`]).
     ///
-    /// `search` is a trait object, so that this body is compiled once per
-    /// board size rather than once per kind of search as well: one indirect
-    /// call per search from a root.
+    /// `search` is a trait object over a trait object, so that it is
+    /// compiled once, not once per board size and kind of search: one
+    /// indirect call per search from a root.
     pub(super) fn run(
         &mut self,
         pos: &Position<W, H, B>,
         stoppable: bool,
-        search: &(dyn Fn(&mut Searcher<'_, W, H, B>) -> Option<Score> + Sync),
+        search: &(dyn Fn(&mut dyn RootSearch) -> Option<Score> + Sync),
     ) -> Option<Score> {
         let (caller_stop, progress) = self.control(stoppable);
         if !self.parallel(pos) {
             let mut searcher = Searcher::new(self.tables(pos, 0, false))
                 .with_book(self.book.as_deref())
                 .with_control(caller_stop, progress);
-            let score = search(&mut searcher);
+            let score = search(&mut FromRoot {
+                searcher: &mut searcher,
+                pos,
+            });
             searcher.publish();
             let nodes = searcher.nodes;
             self.nodes += nodes;
             return score;
         }
-        let stop = AtomicBool::new(false);
-        let answer = OnceLock::new();
-        let nodes = AtomicU64::new(0);
-        let tables: Vec<Tables<'_, B>> = (0..self.threads)
-            .map(|t| self.tables(pos, t, true))
-            .collect();
+        let tables = self.thread_tables(pos);
         let book = self.book.as_deref();
         let busy = Busy::new(BUSY_SLOTS_BITS);
-        on_threads(self.threads, &|thread| {
-            let (stop, answer, nodes, busy) = (&stop, &answer, &nodes, &busy);
-            let tables = tables[thread];
-            let mut searcher = Searcher::parallel(tables, stop)
+        let (answer, nodes) = first_answer(self.threads, &|thread, stop| {
+            let mut searcher = Searcher::parallel(tables[thread], stop)
                 .with_book(book)
-                .with_busy(busy)
+                .with_busy(&busy)
                 .with_control(caller_stop, progress);
-            if let Some(score) = search(&mut searcher) {
-                let _ = answer.set(score);
-            }
-            // Done or stopped by the caller: either way the others
-            // can stop.
-            stop.store(true, Ordering::Relaxed);
+            let score = search(&mut FromRoot {
+                searcher: &mut searcher,
+                pos,
+            });
             searcher.publish();
-            nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+            (score, searcher.nodes)
         });
-        self.nodes += nodes.into_inner();
-        answer.into_inner()
+        self.nodes += nodes;
+        answer
     }
 }

@@ -9,26 +9,78 @@ use crate::settings::{
 };
 use crate::solver::search::Searcher;
 
-/// One null-window probe: "is the score of `pos` above `med`?". Returns the
-/// fail-soft value `r` (the score is at most `r` if `r <= med`, at least `r`
-/// otherwise) and reports that bound to the searcher's progress sink; `None`
-/// if the searcher was stopped.
-pub(super) fn probe<const W: usize, const H: usize, B: Bitboard>(
-    searcher: &mut Searcher<'_, W, H, B>,
-    pos: &Position<W, H, B>,
-    med: Score,
-) -> Option<Score> {
-    let r = searcher.negamax(pos, med, med + 1);
-    if searcher.aborted {
-        return None;
+/// A search from one root, as the probe policy sees it. A trait object, so
+/// that the policy (this module) is compiled once, not once per board size:
+/// one indirect call per probe, nothing beside the probe's search.
+pub(super) trait RootSearch {
+    /// The fail-soft value of the root in the window `(alpha, beta)` (see
+    /// [`Searcher::negamax`]); `None` if the search was stopped.
+    fn window(&mut self, alpha: Score, beta: Score) -> Option<Score>;
+    /// Reports to the progress sink the bound a probe of `med` that
+    /// returned `r` proved (see [`Searcher::proved`]).
+    fn proved(&self, r: Score, med: Score);
+    /// Reports to the progress sink the exact score found.
+    fn proved_exact(&self, score: Score);
+}
+
+/// A searcher and the root it searches from: the [`RootSearch`] of a board
+/// size.
+pub(super) struct FromRoot<'s, 't, const W: usize, const H: usize, B: Bitboard> {
+    /// The search's state.
+    pub searcher: &'s mut Searcher<'t, W, H, B>,
+    /// The root.
+    pub pos: &'s Position<W, H, B>,
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> RootSearch for FromRoot<'_, '_, W, H, B> {
+    fn window(&mut self, alpha: Score, beta: Score) -> Option<Score> {
+        let r = self.searcher.negamax(self.pos, alpha, beta);
+        (!self.searcher.aborted).then_some(r)
     }
-    searcher.proved(r, med);
+    fn proved(&self, r: Score, med: Score) {
+        self.searcher.proved(r, med);
+    }
+    fn proved_exact(&self, score: Score) {
+        self.searcher.proved_exact(score);
+    }
+}
+
+/// What the probe policy needs to know of a root position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Root {
+    /// Stones on the board.
+    pub moves: usize,
+    /// Empty cells.
+    pub empty: usize,
+    /// The range `(min, max)` holding its score (see
+    /// [`Position::score_range`]).
+    pub range: (Score, Score),
+}
+
+impl Root {
+    /// The facts of `pos`.
+    pub fn of<const W: usize, const H: usize, B: Bitboard>(pos: &Position<W, H, B>) -> Root {
+        Root {
+            moves: pos.moves_played(),
+            empty: pos.empty_cells(),
+            range: pos.score_range(),
+        }
+    }
+}
+
+/// One null-window probe: "is the score of the root above `med`?". Returns
+/// the fail-soft value `r` (the score is at most `r` if `r <= med`, at least
+/// `r` otherwise) and reports that bound to the search's progress sink;
+/// `None` if the search was stopped.
+pub(super) fn probe(search: &mut dyn RootSearch, med: Score) -> Option<Score> {
+    let r = search.window(med, med + 1)?;
+    search.proved(r, med);
     Some(r)
 }
 
-/// The exact score of `pos` (not terminal), known to lie in `[min, max]`,
+/// The exact score of `root` (not terminal), known to lie in `[min, max]`,
 /// by a sequence of null-window probes, each of which narrows the range by
-/// its fail-soft value; `None` if the searcher was stopped.
+/// its fail-soft value; `None` if the search was stopped.
 ///
 /// Near the end of the game ([`FULL_WINDOW_MAX_EMPTY`]) the whole tree is
 /// small and each probe walks most of it again: one search with the window
@@ -36,25 +88,22 @@ pub(super) fn probe<const W: usize, const H: usize, B: Bitboard>(
 /// lies strictly inside the window. Not for a range of three values or
 /// fewer (the weak solve's [-1, 1]), where two null windows stay cheaper
 /// (End-Easy 17.0 nodes against 20.9 with a window).
-pub(super) fn exact_score<const W: usize, const H: usize, B: Bitboard>(
-    searcher: &mut Searcher<'_, W, H, B>,
-    pos: &Position<W, H, B>,
+pub(super) fn exact_score(
+    search: &mut dyn RootSearch,
+    root: Root,
     (mut min, mut max): (Score, Score),
 ) -> Option<Score> {
-    if max - min > 2 && pos.empty_cells() <= FULL_WINDOW_MAX_EMPTY {
-        let score = searcher.negamax(pos, min - 1, max + 1);
-        if searcher.aborted {
-            return None;
-        }
-        searcher.proved_exact(score);
+    if max - min > 2 && root.empty <= FULL_WINDOW_MAX_EMPTY {
+        let score = search.window(min - 1, max + 1)?;
+        search.proved_exact(score);
         return Some(score);
     }
-    let sign_first = probes_sign_first(pos);
+    let sign_first = probes_sign_first(root);
     let mut done = 0;
     while min < max {
         let med = sequential_probe(done, min, max, sign_first);
         done += 1;
-        let r = probe(searcher, pos, med)?;
+        let r = probe(search, med)?;
         if r <= med {
             max = r;
         } else {
@@ -64,21 +113,16 @@ pub(super) fn exact_score<const W: usize, const H: usize, B: Bitboard>(
     Some(min)
 }
 
-/// The exact score of `pos` (not terminal), known to lie in `[min, max]`
+/// The exact score of the root (not terminal), known to lie in `[min, max]`
 /// with `min` a proved lower bound, by walking up from it (see
 /// [`Solver::solve_in`](super::Solver::solve_in)): "is it above `min`?",
 /// and while a probe says yes, `min` rises to the fail-soft value it
-/// returned. `None` if the searcher was stopped. ([`sequential_probe`]
+/// returned. `None` if the search was stopped. ([`sequential_probe`]
 /// makes the same walk after the sign probe, one probe at a time so that
 /// the threads of a parallel search can share it.)
-pub(super) fn walk_up<const W: usize, const H: usize, B: Bitboard>(
-    searcher: &mut Searcher<'_, W, H, B>,
-    pos: &Position<W, H, B>,
-    mut min: Score,
-    max: Score,
-) -> Option<Score> {
+pub(super) fn walk_up(search: &mut dyn RootSearch, mut min: Score, max: Score) -> Option<Score> {
     while min < max {
-        let r = probe(searcher, pos, min)?;
+        let r = probe(search, min)?;
         if r <= min {
             break;
         }
@@ -87,8 +131,8 @@ pub(super) fn walk_up<const W: usize, const H: usize, B: Bitboard>(
     Some(min)
 }
 
-/// The weak score (-1, 0 or 1) of `pos` (not terminal); `None` if the
-/// searcher was stopped.
+/// The weak score (-1, 0 or 1) of `root` (not terminal); `None` if the
+/// search was stopped.
 ///
 /// Positions with fewer than [`WEAK_PROBES_MAX_MOVES`] stones first probe
 /// for a big win and a big loss: early scores are often large, and a window
@@ -99,14 +143,11 @@ pub(super) fn walk_up<const W: usize, const H: usize, B: Bitboard>(
 /// from a loss. One search with the window [-1, 1] makes every node tell a
 /// draw from both a win and a loss, where a null window asks one question:
 /// Begin-Hard (first 20 lines) 7.95M -> 6.49M nodes.
-pub(super) fn weak_score<const W: usize, const H: usize, B: Bitboard>(
-    searcher: &mut Searcher<'_, W, H, B>,
-    pos: &Position<W, H, B>,
-) -> Option<Score> {
-    if pos.moves_played() < WEAK_PROBES_MAX_MOVES {
-        let (min, max) = pos.score_range();
+pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Score> {
+    if root.moves < WEAK_PROBES_MAX_MOVES {
+        let (min, max) = root.range;
         for med in [max / 2, min / 2] {
-            let r = probe(searcher, pos, med)?;
+            let r = probe(search, med)?;
             if r > med && r >= 1 {
                 return Some(1);
             }
@@ -116,19 +157,17 @@ pub(super) fn weak_score<const W: usize, const H: usize, B: Bitboard>(
         }
     }
     // The value found may lie beyond [-1, 1], on the right side of it.
-    exact_score(searcher, pos, (-1, 1)).map(Score::signum)
+    exact_score(search, root, (-1, 1)).map(Score::signum)
 }
 
-/// Whether a strong solve of `pos` probes the sign of its score right after
+/// Whether a strong solve of `root` probes the sign of its score right after
 /// the probes for a big win and a big loss, then walks away from zero (see
 /// [`sequential_probe`]): for the earliest positions and those of the
 /// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
 /// costly scores lie near zero; in between, positions mostly score far
 /// from zero and keep bisecting.
-pub(super) fn probes_sign_first<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> bool {
-    pos.moves_played() < SIGN_FIRST_MAX_MOVES || pos.empty_cells() <= SIGN_FIRST_MAX_EMPTY
+pub(super) fn probes_sign_first(root: Root) -> bool {
+    root.moves < SIGN_FIRST_MAX_MOVES || root.empty <= SIGN_FIRST_MAX_EMPTY
 }
 
 /// The probe (testing "score > med") that a single-thread strong solve makes

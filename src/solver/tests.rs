@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use super::probes::exact_score;
+use super::probes::{FromRoot, Root, exact_score};
 use super::search::Searcher;
 use super::{Interrupted, Progress, Solver};
 use crate::book::Book;
@@ -187,7 +187,11 @@ fn the_probes_themselves_narrow_the_interval_to_the_score() {
         solver.clear();
         let mut searcher =
             Searcher::new(solver.tables(&p, 0, false)).with_control(None, Some(&progress));
-        assert_eq!(exact_score(&mut searcher, &p, (lo, hi)), Some(score));
+        let root = &mut FromRoot {
+            searcher: &mut searcher,
+            pos: &p,
+        };
+        assert_eq!(exact_score(root, Root::of(&p), (lo, hi)), Some(score));
         assert_eq!(progress.interval(), (score, score), "{line}");
     }
     solver.set_threads(2);
