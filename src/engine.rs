@@ -25,7 +25,7 @@ use crate::Bitboard;
 use crate::board::{BoardSize, for_board};
 use crate::book::Book;
 use crate::book::builtin;
-use crate::book::format::{FormatError, Kind};
+use crate::book::format::{self, FormatError, Kind, RawBook};
 use crate::game::Game;
 use crate::position::Score;
 use crate::solver::table::TableError;
@@ -254,9 +254,9 @@ impl AnyBook {
         kind: Kind,
         entries: Vec<(u128, Score)>,
     ) -> Result<AnyBook, FormatError> {
-        for_board!(board, Result<AnyBook, FormatError>,
-            with (depth: usize = depth, kind: Kind = kind, entries: Vec<(u128, Score)> = entries),
-            <W, H, B> typed_from_entries::<W, H, B>(depth, kind, entries))
+        let raw = format::raw_book(board, depth, kind, entries)?;
+        Ok(for_board!(board, AnyBook, with (raw: RawBook = raw),
+            <W, H, B> AnyBook::from(Book::<W, H, B>::from_checked(raw))))
     }
 
     /// The book as a file (see [`Book::encode`]).
@@ -319,27 +319,6 @@ impl AnyBook {
             .downcast::<Book<W, H, B>>()
             .map_err(|_| wrong())
     }
-}
-
-/// [`AnyBook::from_entries`] on the `W` x `H` board: a key that does not fit
-/// the board's word is refused, the rest is [`Book::new`]'s.
-fn typed_from_entries<const W: usize, const H: usize, B: Bitboard>(
-    depth: usize,
-    kind: Kind,
-    entries: Vec<(u128, Score)>,
-) -> Result<AnyBook, FormatError> {
-    let mut words = Vec::with_capacity(entries.len());
-    for (index, (key, score)) in entries.into_iter().enumerate() {
-        let word = B::from_u128(key);
-        if word.to_u128() != key {
-            return Err(FormatError::BadEntry {
-                index: index as u64,
-                reason: "the key is not a position",
-            });
-        }
-        words.push((word, score));
-    }
-    Book::<W, H, B>::new(depth, kind, words).map(AnyBook::from)
 }
 
 impl<const W: usize, const H: usize, B: Bitboard> From<Book<W, H, B>> for AnyBook {

@@ -6,8 +6,11 @@
 //! Python module) has no use for that speed, and built once per size it
 //! made most of the build time: it works on a `Game` instead, compiled once.
 //! A `Game` holds the same two bitboards widened to `u128`, and every rule
-//! is asked of the fixed-size position it stands for, so the rules are
-//! written once, in [`crate::position`].
+//! of play (fours, threats, symmetry) is asked of the fixed-size position
+//! it stands for, so the rules are written once, in [`crate::position`].
+//! The other way round, replaying a move string, drawing the board and
+//! decoding a key are written once, here, and the fixed-size position asks
+//! its game: none of them is worth compiling once per size.
 //!
 //! ```
 //! use c4::{BoardSize, Game};
@@ -20,7 +23,7 @@ use std::fmt;
 
 use crate::Bitboard;
 use crate::board::{BoardSize, for_board};
-use crate::position::{ParseError, Player, Position, Score};
+use crate::position::{ParseError, Player, Position, Score, column_char, column_from_char};
 
 /// A position on a board whose size is known only at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -69,17 +72,34 @@ impl Game {
         Ok(game)
     }
 
-    /// Plays a move string from this position (see [`Position::play_str`]);
+    /// Plays a move string from this position (see [`Position::parse`]);
     /// on error the position is left as it was before the offending
-    /// character.
+    /// character, which the error names.
     pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
-        let (after, result) = on_fixed!(self, (Game, Result<(), ParseError>), with (moves: &'b str = moves), |pos| {
-            let mut pos = pos;
-            let result = pos.play_str(moves);
-            (Game::from(pos), result)
-        });
-        *self = after;
-        result
+        let start = moves.len() - moves.trim_start().len();
+        let body = moves.trim();
+        for (offset, ch) in body.char_indices() {
+            let index = moves[..start + offset].chars().count();
+            let col = column_from_char(ch, self.width()).ok_or(ParseError::InvalidColumn {
+                index,
+                ch,
+                width: self.width(),
+            })?;
+            if self.is_won() {
+                return Err(ParseError::GameOver { index });
+            }
+            if self.is_full() {
+                return Err(ParseError::TooManyMoves { index });
+            }
+            if !self.can_play(col) {
+                return Err(ParseError::ColumnFull {
+                    index,
+                    column: col + 1,
+                });
+            }
+            self.play_col(col);
+        }
+        Ok(())
     }
 
     /// The game of a fixed-size position.
@@ -253,19 +273,66 @@ impl Game {
 
     /// A sequence of moves (0-based columns) reaching this position from
     /// the empty board, or `None` if no game reaches it (see
-    /// [`crate::book::line_to`]).
+    /// [`crate::book::line_to_game`]).
     pub fn line(&self) -> Option<Vec<usize>> {
-        on_fixed!(self, Option<Vec<usize>>, |pos| crate::book::line_to(&pos))
+        crate::book::line_to_game(self)
     }
 
     /// The position of `board` whose key is `key`, if there is one (see
-    /// [`Position::from_key`]).
+    /// [`Position::from_key`], which asks this).
+    ///
+    /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
+    /// side to move's stones plus the full mask below the column's top);
+    /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
+    /// the height is the bit length of `value + 1` minus one.
     pub fn from_key(board: BoardSize, key: u128) -> Option<Game> {
-        for_board!(board, Option<Game>, with (key: u128 = key), <W, H, B> {
-            if key.checked_shr(Position::<W, H, B>::KEY_BITS as u32).unwrap_or(0) != 0 {
+        if key.checked_shr(board.key_bits()).unwrap_or(0) != 0 {
+            return None;
+        }
+        let column_bits = board.height() + 1;
+        let column = (1u128 << column_bits) - 1;
+        let (mut current, mut mask) = (0u128, 0u128);
+        for col in 0..board.width() {
+            let value = (key >> (col * column_bits)) & column;
+            let height = 127 - (value + 1).leading_zeros() as usize;
+            if height > board.height() {
                 return None;
             }
-            Position::<W, H, B>::from_key(B::from_u128(key)).map(Game::from)
+            let below = (1u128 << height) - 1;
+            current |= (value - below) << (col * column_bits);
+            mask |= below << (col * column_bits);
+        }
+        let moves = mask.count_ones();
+        let game = Game {
+            board,
+            current,
+            mask,
+            moves,
+        };
+        (current.count_ones() == moves / 2 && !game.side_to_move_has_four()).then_some(game)
+    }
+
+    /// Whether the side to move's stones hold four in a row (which no game
+    /// reaches: the game ended before its turn).
+    fn side_to_move_has_four(&self) -> bool {
+        for_board!(self.board, bool, with (stones: u128 = self.current), <W, H, B> {
+            Position::<W, H, B>::has_four(B::from_u128(stones))
+        })
+    }
+
+    /// The position before the last mover played in 0-based column `col`:
+    /// `None` if the column is empty or its top stone is not the last
+    /// mover's. Whether that position can arise in a game is not checked
+    /// (see [`Position::parents`]).
+    pub fn parent(&self, col: usize) -> Option<Game> {
+        let height = self.column_height(col);
+        let top = self.cell_bit(col, height.checked_sub(1)?);
+        let last_mover = self.mask ^ self.current;
+        (last_mover & top != 0).then_some(Game {
+            board: self.board,
+            current: last_mover ^ top,
+            mask: self.mask ^ top,
+            moves: self.moves - 1,
         })
     }
 }
@@ -282,9 +349,38 @@ impl<const W: usize, const H: usize, B: Bitboard> From<Position<W, H, B>> for Ga
 }
 
 impl fmt::Display for Game {
-    /// Draws the board as [`Position`] does.
+    /// Draws the board top row first, with column labels below and a line
+    /// saying whose turn it is (or how the game ended). [`Position`] is
+    /// drawn as its game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&on_fixed!(self, String, |pos| pos.to_string()))
+        for row in (0..self.height()).rev() {
+            for col in 0..self.width() {
+                let ch = self.stone_at(col, row).map_or('.', Player::symbol);
+                write!(f, "{}{ch}", if col == 0 { "" } else { " " })?;
+            }
+            writeln!(f)?;
+        }
+        for col in 0..self.width() {
+            write!(f, "{}{}", if col == 0 { "" } else { " " }, column_char(col))?;
+        }
+        writeln!(f)?;
+        if self.is_won() {
+            write!(
+                f,
+                "{} has won on move {}",
+                self.side_to_move().other().symbol(),
+                self.moves
+            )
+        } else if self.is_full() {
+            write!(f, "the board is full: draw")
+        } else {
+            write!(
+                f,
+                "{} to move (move {})",
+                self.side_to_move().symbol(),
+                self.moves + 1
+            )
+        }
     }
 }
 

@@ -9,6 +9,8 @@
 use super::Book;
 use super::format::{FormatError, Kind};
 use crate::Bitboard;
+use crate::board::BoardSize;
+use crate::game::Game;
 use crate::position::{Position, Score};
 
 /// Whether a position belongs in a book: not finished, and the side to
@@ -25,6 +27,11 @@ pub fn is_book_position<const W: usize, const H: usize, B: Bitboard>(
 pub fn score_without_book<const W: usize, const H: usize, B: Bitboard>(
     child: &Position<W, H, B>,
 ) -> Option<Score> {
+    game_score_without_book(&Game::from(*child))
+}
+
+/// [`score_without_book`] of a game.
+fn game_score_without_book(child: &Game) -> Option<Score> {
     if child.is_full() {
         Some(0)
     } else if child.can_win_next() {
@@ -42,15 +49,20 @@ pub fn from_children<const W: usize, const H: usize, B: Bitboard>(
     pos: &Position<W, H, B>,
     score_of: impl Fn(B) -> Option<Score>,
 ) -> (Score, bool) {
+    game_from_children(&Game::from(*pos), &|key| score_of(B::from_u128(key)))
+}
+
+/// [`from_children`] of a game, its children looked up by their symmetric
+/// keys widened to `u128`: compiled once for every size.
+pub fn game_from_children(game: &Game, score_of: &dyn Fn(u128) -> Option<Score>) -> (Score, bool) {
     let mut best = Score::MIN;
     let mut complete = true;
-    for col in 0..W {
-        if !pos.can_play(col) {
+    for col in 0..game.width() {
+        if !game.can_play(col) {
             continue;
         }
-        let mut child = *pos;
-        child.play_col(col);
-        match score_without_book(&child).or_else(|| score_of(child.symmetric_key().0)) {
+        let child = game.after(col);
+        match game_score_without_book(&child).or_else(|| score_of(child.symmetric_key().0)) {
             Some(s) => best = best.max(-s),
             None => complete = false,
         }
@@ -73,21 +85,38 @@ pub fn from_children<const W: usize, const H: usize, B: Bitboard>(
 pub fn check_consistency<const W: usize, const H: usize, B: Bitboard>(
     book: &Book<W, H, B>,
 ) -> Result<(), FormatError> {
-    for (index, (key, stored)) in book.entries().enumerate() {
-        let pos = Position::<W, H, B>::from_key(key).ok_or(FormatError::BadEntry {
+    check_scores(
+        BoardSize::of::<W, H>(),
+        (book.depth(), book.kind()),
+        &mut book.entries().map(|(key, score)| (key.to_u128(), score)),
+        &|key| book.get_key(B::from_u128(key)),
+    )
+}
+
+/// [`check_consistency`] of the book of `board` with `(depth, kind)`, whose
+/// `entries` are (symmetric key, score) in key order and whose scores
+/// `score_of` looks up: compiled once for every size.
+fn check_scores(
+    board: BoardSize,
+    (depth, kind): (usize, Kind),
+    entries: &mut dyn Iterator<Item = (u128, Score)>,
+    score_of: &dyn Fn(u128) -> Option<Score>,
+) -> Result<(), FormatError> {
+    for (index, (key, stored)) in entries.enumerate() {
+        let game = Game::from_key(board, key).ok_or(FormatError::BadEntry {
             index: index as u64,
             reason: "the key is not a position",
         })?;
-        if pos.moves_played() >= book.depth() && book.kind() == Kind::Complete {
+        if game.moves_played() >= depth && kind == Kind::Complete {
             continue;
         }
-        let (derived, complete) = from_children(&pos, |k| book.get_key(k));
+        let (derived, complete) = game_from_children(&game, score_of);
         if derived == Score::MIN {
             continue;
         }
         if (complete && derived != stored) || (!complete && derived > stored) {
             return Err(FormatError::Inconsistent {
-                moves: super::position_name(&pos),
+                moves: super::position_name(&game),
                 stored,
                 derived,
                 at_least: !complete,

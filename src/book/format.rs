@@ -31,8 +31,8 @@
 
 use thiserror::Error;
 
-use crate::Bitboard;
-use crate::position::Position;
+use crate::board::BoardSize;
+use crate::game::Game;
 use crate::position::Score;
 
 /// The first eight bytes of every book file.
@@ -380,57 +380,100 @@ pub fn decode_raw(bytes: &[u8]) -> Result<RawBook, FormatError> {
     Ok(RawBook { header, entries })
 }
 
-/// Checks that a book with `header` is for the `W` x `H` board.
-pub fn check_board<const W: usize, const H: usize>(header: &Header) -> Result<(), FormatError> {
-    if header.width != W || header.height != H {
+/// Checks that a book with `header` is for `board`.
+pub fn check_board(header: &Header, board: BoardSize) -> Result<(), FormatError> {
+    if header.width != board.width() || header.height != board.height() {
         return Err(FormatError::BoardMismatch {
             width: header.width,
             height: header.height,
-            expected_width: W,
-            expected_height: H,
+            expected_width: board.width(),
+            expected_height: board.height(),
         });
     }
     Ok(())
 }
 
-/// Checks that the entries of `raw` make sense on a `W` x `H` board: the
-/// board size matches, and every key is a canonical position (the smaller of
-/// it and its mirror image) accepted by [`Position::from_key`], with at most
-/// `depth` stones (exactly `depth` in a part), not finished and without an
+/// Checks that the entries of `raw` make sense on `board`: the board size
+/// matches, and every key is a canonical position (the smaller of it and
+/// its mirror image) accepted by [`Game::from_key`], with at most `depth`
+/// stones (exactly `depth` in a part), not finished and without an
 /// immediate win, and its score is possible for it.
-pub fn check_entries<const W: usize, const H: usize, B: Bitboard>(
-    raw: &RawBook,
-) -> Result<(), FormatError> {
+pub fn check_entries(raw: &RawBook, board: BoardSize) -> Result<(), FormatError> {
     let h = &raw.header;
-    check_board::<W, H>(h)?;
+    check_board(h, board)?;
     for (index, &(key, score)) in raw.entries.iter().enumerate() {
         let bad = |reason| FormatError::BadEntry {
             index: index as u64,
             reason,
         };
-        let word = B::from_u128(key);
-        let pos = (word.to_u128() == key)
-            .then(|| Position::<W, H, B>::from_key(word))
-            .flatten()
-            .ok_or(bad("the key is not a position"))?;
-        if pos.symmetric_key().0 != word {
+        let game = Game::from_key(board, key).ok_or(bad("the key is not a position"))?;
+        if game.symmetric_key().0 != key {
             return Err(bad(
                 "the key is not the smaller of a position and its mirror",
             ));
         }
-        let moves = pos.moves_played();
+        let moves = game.moves_played();
         if moves > h.depth || (matches!(h.kind, Kind::Part { .. }) && moves != h.depth) {
             return Err(bad("a position outside the book's depth"));
         }
-        if pos.is_game_over() || pos.can_win_next() {
+        if game.is_game_over() || game.can_win_next() {
             return Err(bad("a finished position or one with an immediate win"));
         }
-        let (min, max) = pos.score_range();
+        let (min, max) = game.score_range();
         if score < min || score > max {
             return Err(bad("a score the position cannot have"));
         }
     }
     Ok(())
+}
+
+/// The checked book of `board` holding `entries` (symmetric keys and
+/// scores, in any order), as [`crate::book::Book::new`] makes it: a key
+/// too wide for the board's word, the same key twice and every entry
+/// [`check_entries`] refuses are errors.
+pub fn raw_book(
+    board: BoardSize,
+    depth: usize,
+    kind: Kind,
+    mut entries: Vec<(u128, Score)>,
+) -> Result<RawBook, FormatError> {
+    if let Kind::Part { index, count } = kind
+        && !(1..=count).contains(&index)
+    {
+        return Err(FormatError::BadHeader("impossible shard number"));
+    }
+    let word_bits = board.word_bytes() * 8;
+    if let Some(index) = entries
+        .iter()
+        .position(|&(key, _)| key.checked_shr(word_bits as u32).unwrap_or(0) != 0)
+    {
+        return Err(FormatError::BadEntry {
+            index: index as u64,
+            reason: "the key is not a position",
+        });
+    }
+    entries.sort_unstable();
+    if let Some(i) = entries.windows(2).position(|w| w[0].0 == w[1].0) {
+        return Err(FormatError::BadEntry {
+            index: i as u64 + 1,
+            reason: "the same position twice",
+        });
+    }
+    let raw = RawBook {
+        header: Header {
+            version: VERSION,
+            width: board.width(),
+            height: board.height(),
+            depth,
+            kind,
+            entries: entries.len() as u64,
+            payload_bytes: 0,
+            checksum: 0,
+        },
+        entries,
+    };
+    check_entries(&raw, board)?;
+    Ok(raw)
 }
 
 #[cfg(test)]

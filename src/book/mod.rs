@@ -19,6 +19,8 @@ pub mod format;
 use std::collections::HashSet;
 
 use crate::Bitboard;
+use crate::board::BoardSize;
+use crate::game::Game;
 use crate::position::Position;
 use crate::position::Score;
 use format::{FormatError, Kind, RawBook};
@@ -41,51 +43,15 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// order). Each entry is checked as a loaded file's is; whether the
     /// scores agree with each other is [`consistency::check_consistency`]'s
     /// business (a book under construction may not agree yet).
-    pub fn new(
-        depth: usize,
-        kind: Kind,
-        mut entries: Vec<(B, Score)>,
-    ) -> Result<Self, FormatError> {
-        if let Kind::Part { index, count } = kind
-            && !(1..=count).contains(&index)
-        {
-            return Err(FormatError::BadHeader("impossible shard number"));
-        }
-        entries.sort_unstable();
-        if let Some(i) = entries.windows(2).position(|w| w[0].0 == w[1].0) {
-            return Err(FormatError::BadEntry {
-                index: i as u64 + 1,
-                reason: "the same position twice",
-            });
-        }
-        let raw = RawBook {
-            header: format::Header {
-                version: format::VERSION,
-                width: W,
-                height: H,
-                depth,
-                kind,
-                entries: entries.len() as u64,
-                payload_bytes: 0,
-                checksum: 0,
-            },
-            entries: entries
-                .into_iter()
-                .map(|(key, score)| (key.to_u128(), score))
-                .collect(),
-        };
-        format::check_entries::<W, H, B>(&raw)?;
+    pub fn new(depth: usize, kind: Kind, entries: Vec<(B, Score)>) -> Result<Self, FormatError> {
+        let raw = format::raw_book(BoardSize::of::<W, H>(), depth, kind, widen(entries))?;
         Ok(Self::from_checked(raw))
     }
 
     /// The book of a decoded file whose entries passed [`format::check_entries`]
     /// (or are trusted, [`Book::decode_trusting_entries`]).
-    fn from_checked(raw: RawBook) -> Self {
-        let (keys, scores) = raw
-            .entries
-            .iter()
-            .map(|&(key, score)| (B::from_u128(key), score as i8))
-            .unzip();
+    pub(crate) fn from_checked(raw: RawBook) -> Self {
+        let (keys, scores) = narrow(&raw.entries);
         Book {
             depth: raw.header.depth,
             kind: raw.header.kind,
@@ -100,7 +66,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// ([`consistency::check_consistency`]).
     pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
-        format::check_entries::<W, H, B>(&raw)?;
+        format::check_entries(&raw, BoardSize::of::<W, H>())?;
         let book = Self::from_checked(raw);
         consistency::check_consistency(&book)?;
         Ok(book)
@@ -112,7 +78,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// not. Invalid entries would give wrong scores, never a panic.
     pub fn decode_trusting_entries(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
-        format::check_board::<W, H>(&raw.header)?;
+        format::check_board(&raw.header, BoardSize::of::<W, H>())?;
         Ok(Self::from_checked(raw))
     }
 
@@ -187,18 +153,47 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     }
 }
 
+/// Book entries with their keys widened to `u128`: for the code that
+/// checks and writes books, compiled once for every size.
+fn widen<B: Bitboard>(entries: Vec<(B, Score)>) -> Vec<(u128, Score)> {
+    let mut wide = Vec::with_capacity(entries.len());
+    for (key, score) in entries {
+        wide.push((key.to_u128(), score));
+    }
+    wide
+}
+
+/// The keys, narrowed to the board's word, and the scores of checked
+/// entries (each key fits the word: [`format::check_entries`]).
+fn narrow<B: Bitboard>(entries: &[(u128, Score)]) -> (Vec<B>, Vec<i8>) {
+    let mut keys = Vec::with_capacity(entries.len());
+    let mut scores = Vec::with_capacity(entries.len());
+    for &(key, score) in entries {
+        keys.push(B::from_u128(key));
+        scores.push(score as i8);
+    }
+    (keys, scores)
+}
+
 /// A readable name for a position in messages: a line reaching it
 /// (1-based columns, quoted), or its key if no game reaches it.
-pub fn position_name<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> String {
-    match line_to(pos) {
+pub fn position_name(game: &Game) -> String {
+    match game.line() {
         Some(line) => format!("'{}'", crate::position::moves_to_string(&line)),
-        None => format!("with key {:#x}", pos.key()),
+        None => format!("with key {:#x}", game.key()),
     }
 }
 
 /// A sequence of moves (0-based columns) that reaches `pos` from the empty
+/// board, or `None` if none does (a position that cannot arise in a game):
+/// [`line_to_game`] of its game.
+pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Option<Vec<usize>> {
+    line_to_game(&Game::from(*pos))
+}
+
+/// A sequence of moves (0-based columns) that reaches `game` from the empty
 /// board, or `None` if none does (a position that cannot arise in a game).
 ///
 /// Books store positions, not games; this finds a game by taking stones off
@@ -206,35 +201,21 @@ pub fn position_name<const W: usize, const H: usize, B: Bitboard>(
 /// finished position: a depth-first search that remembers the positions it
 /// found no way back from, so that it visits each at most once (an
 /// unreachable position in an untrusted file cannot make it run for long).
-pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> Option<Vec<usize>> {
-    fn back<const W: usize, const H: usize, B: Bitboard>(
-        pos: &Position<W, H, B>,
-        line: &mut Vec<usize>,
-        dead: &mut HashSet<B>,
-    ) -> bool {
-        if pos.moves_played() == 0 {
+pub fn line_to_game(game: &Game) -> Option<Vec<usize>> {
+    fn back(game: &Game, line: &mut Vec<usize>, dead: &mut HashSet<u128>) -> bool {
+        if game.moves_played() == 0 {
             return true;
         }
-        if dead.contains(&pos.key()) {
+        if dead.contains(&game.key()) {
             return false;
         }
-        for col in 0..W {
-            let height = pos.column_height(col);
-            if height == 0 {
-                continue;
-            }
-            let top = B::ONE << (col * (H + 1) + height - 1);
-            // The stone on top must be the last mover's: the opponent of the
-            // side to move.
-            if pos.opponent() & top == B::ZERO {
-                continue;
-            }
-            // Before that move the last mover was to move, holding its
-            // stones but that one.
-            let key = (pos.opponent() ^ top) + (pos.mask() ^ top);
-            let Some(before) = Position::<W, H, B>::from_key(key) else {
+        for col in 0..game.width() {
+            // Before the last mover's stone on top of `col`, the last mover
+            // was to move, holding its stones but that one.
+            let Some(before) = game
+                .parent(col)
+                .and_then(|parent| Game::from_key(game.board(), parent.key()))
+            else {
                 continue;
             };
             if before.is_won() {
@@ -246,11 +227,11 @@ pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
             }
             line.pop();
         }
-        dead.insert(pos.key());
+        dead.insert(game.key());
         false
     }
     let mut line = Vec::new();
-    back(pos, &mut line, &mut HashSet::new()).then(|| {
+    back(game, &mut line, &mut HashSet::new()).then(|| {
         line.reverse();
         line
     })

@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::{
     Shard, deepest_positions, is_book_position, key_name, levels, position_name, shard_of,
 };
-use crate::board::{BoardSize, for_board};
+use crate::board::BoardSize;
 use crate::book::consistency;
 use crate::book::format::{FormatError, Kind};
 use crate::engine::AnyBook;
@@ -156,11 +156,7 @@ fn check_covers(
 /// `scores` by symmetric key: `(best, complete)`, as
 /// [`consistency::from_children`] gives it.
 fn from_children(pos: &Game, scores: &BTreeMap<u128, Score>) -> (Score, bool) {
-    for_board!(pos.board(), (Score, bool),
-    with (pos: &'b Game = pos, scores: &'b BTreeMap<u128, Score> = scores),
-    <W, H, B> consistency::from_children(&pos.fixed::<W, H, B>(), |key: B| {
-        scores.get(&key.to_u128()).copied()
-    }))
+    consistency::game_from_children(pos, &|key| scores.get(&key).copied())
 }
 
 /// The complete book of `board` and depth `depth` from the scores of all

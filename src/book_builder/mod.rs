@@ -87,14 +87,7 @@ pub fn is_book_position(game: &Game) -> bool {
     })
 }
 
-/// A readable name for a position in messages ([`crate::book::position_name`]):
-/// a line reaching it (1-based columns, quoted), or its key if no game
-/// reaches it.
-pub fn position_name(game: &Game) -> String {
-    for_board!(game.board(), String, with (game: &'b Game = game), <W, H, B> {
-        crate::book::position_name(&game.fixed::<W, H, B>())
-    })
-}
+pub use crate::book::position_name;
 
 /// A readable name for the position of `board` whose symmetric key is `key`.
 pub fn key_name(board: BoardSize, key: u128) -> String {

@@ -3,6 +3,8 @@
 
 use super::Position;
 use crate::Bitboard;
+use crate::board::BoardSize;
+use crate::game::Game;
 
 impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// A number that identifies the position uniquely, below `2^KEY_BITS`.
@@ -38,37 +40,10 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// side to move having played as many stones as its turn says (half the
     /// stones, rounded down) and no four of its own. (Not every such position
     /// is reachable in a game: [`crate::book::line_to`] finds a game.)
-    ///
-    /// Within a column of height `h`, the key holds `stones + 2^h - 1` (the
-    /// side to move's stones plus the full mask below the column's top);
-    /// these values fill `[2^h - 1, 2^(h+1) - 2]`, disjoint for every `h`, so
-    /// the height is the bit length of `value + 1` minus one. Opening books
-    /// store keys and rebuild positions with this.
+    /// Opening books store keys and rebuild positions with this. Decoded by
+    /// [`Game::from_key`], compiled once for every size.
     pub fn from_key(key: B) -> Option<Self> {
-        if Self::KEY_BITS < B::BITS && key >> Self::KEY_BITS != B::ZERO {
-            return None;
-        }
-        let column = B::from_u128((1u128 << (H + 1)) - 1);
-        let (mut current, mut mask) = (B::ZERO, B::ZERO);
-        for col in 0..W {
-            let value = (key >> (col * (H + 1))) & column;
-            let height = B::BITS - 1 - (value + B::ONE).leading_zeros() as usize;
-            if height > H {
-                return None;
-            }
-            let below = (B::ONE << height) - B::ONE;
-            current |= (value - below) << (col * (H + 1));
-            mask |= below << (col * (H + 1));
-        }
-        let moves = mask.count_ones();
-        if current.count_ones() != moves / 2 || Self::has_four(current) {
-            return None;
-        }
-        Some(Position {
-            current,
-            mask,
-            moves,
-        })
+        Game::from_key(BoardSize::of::<W, H>(), key.to_u128()).map(|game| game.fixed())
     }
 
     /// The positions this one can follow: for each column whose top stone is

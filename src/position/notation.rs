@@ -1,12 +1,14 @@
-//! Move strings: the characters that name columns, replaying a string with
-//! an error that names the character at fault, and drawing a position.
+//! Move strings: the characters that name columns, and the error that names
+//! the character at fault when a string cannot be replayed. Replaying and
+//! drawing are [`Game`]'s, which a `Position` asks.
 
 use crate::Bitboard;
 use std::fmt;
 
 use thiserror::Error;
 
-use super::{Player, Position};
+use super::Position;
+use crate::game::Game;
 
 /// Why a move string could not be replayed. Every index is the 0-based
 /// character index in the string as given (leading whitespace included).
@@ -107,65 +109,20 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
 
     /// Plays a move string from this position; see [`Position::parse`]. On
     /// error the position is left as it was before the offending character.
+    /// (Replayed by [`Game::play_str`], compiled once for every size.)
     pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
-        let start = moves.len() - moves.trim_start().len();
-        let body = moves.trim();
-        for (offset, ch) in body.char_indices() {
-            let index = moves[..start + offset].chars().count();
-            let col = column_from_char(ch, W).ok_or(ParseError::InvalidColumn {
-                index,
-                ch,
-                width: W,
-            })?;
-            if self.is_won() {
-                return Err(ParseError::GameOver { index });
-            }
-            if self.moves as usize >= Self::CELLS {
-                return Err(ParseError::TooManyMoves { index });
-            }
-            if !self.can_play(col) {
-                return Err(ParseError::ColumnFull {
-                    index,
-                    column: col + 1,
-                });
-            }
-            self.play_col(col);
-        }
-        Ok(())
+        let mut game = Game::from(*self);
+        let result = game.play_str(moves);
+        *self = game.fixed();
+        result
     }
 }
 
 impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for Position<W, H, B> {
     /// Draws the board top row first, with column labels below and a line
-    /// saying whose turn it is (or how the game ended).
+    /// saying whose turn it is (or how the game ended): the drawing of its
+    /// [`Game`], compiled once for every size.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..H).rev() {
-            for col in 0..W {
-                let ch = self.stone_at(col, row).map_or('.', Player::symbol);
-                write!(f, "{}{ch}", if col == 0 { "" } else { " " })?;
-            }
-            writeln!(f)?;
-        }
-        for col in 0..W {
-            write!(f, "{}{}", if col == 0 { "" } else { " " }, column_char(col))?;
-        }
-        writeln!(f)?;
-        if self.is_won() {
-            write!(
-                f,
-                "{} has won on move {}",
-                self.side_to_move().other().symbol(),
-                self.moves
-            )
-        } else if self.is_full() {
-            write!(f, "the board is full: draw")
-        } else {
-            write!(
-                f,
-                "{} to move (move {})",
-                self.side_to_move().symbol(),
-                self.moves + 1
-            )
-        }
+        fmt::Display::fmt(&Game::from(*self), f)
     }
 }
