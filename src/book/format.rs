@@ -22,9 +22,10 @@
 //! The payload is the entries in increasing key order, each as the
 //! difference from the previous key (the first from 0) in LEB128 (7 bits a
 //! byte, low bits first, high bit set on every byte but the last), then the
-//! score as one signed byte. The key is [`Position::key`] of the position or
-//! of its mirror image, whichever is smaller, so a position and its mirror
-//! share one entry.
+//! score as one signed byte. The key is
+//! [`Position::key`](crate::Position::key) of the position or of its mirror
+//! image, whichever is smaller, so a position and its mirror share one
+//! entry.
 //!
 //! The magic's first byte has its high bit set and its last is a newline, so
 //! a file mangled by a 7-bit or text-mode transfer is not mistaken for a book.

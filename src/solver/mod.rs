@@ -33,31 +33,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use control::{Interrupted, Progress};
 
-use crate::settings::{DEFAULT_TABLE_BYTES, SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
+use crate::settings::DEFAULT_TABLE_BYTES;
 use ordering::center_first_order;
+use placement::TableSet;
 use probes::{FromRoot, Root, exact_score, walk_up, weak_score};
 use search::Searcher;
-use table::{Table, TableError};
+use table::TableError;
 
 /// Solves positions of a `W` x `H` board; holds the transposition tables, so
 /// keep one solver per thread and reuse it.
 pub struct Solver<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
-    /// Bounds learnt by earlier searches from early positions.
-    table: Table<B>,
-    /// Bounds learnt by earlier searches from the other positions: a table
-    /// small enough to stay in cache (see `SMALL_TABLE_BYTES`); `None` when
-    /// the full table is no bigger.
-    small: Option<Table<B>>,
-    /// One more small table for each thread past the first: in a parallel
-    /// search that splits its nodes between a large table and a small one
-    /// (see [`Solver::tables`]), each thread keeps its deep nodes in a small
-    /// table of its own. Shared, the one small table filled twice as fast:
-    /// the empty board on 2 threads searched 551M nodes against 377M on one.
-    helper_small: Vec<Table<B>>,
-    /// With several threads, the table they share for the big nodes of a
-    /// parallel search from a position that is not one of the earliest
-    /// (see [`Solver::tables`] and `SHARED_TABLE_BYTES`).
-    shared: Option<Table<B>>,
+    /// The transposition tables (see [`TableSet`]).
+    table_set: TableSet<B>,
     /// Nodes searched since the last [`Solver::reset_node_count`].
     nodes: u64,
     /// Threads searching one position together (see
@@ -65,9 +52,6 @@ pub struct Solver<const W: usize = 7, const H: usize = 6, B: Bitboard = u64> {
     threads: usize,
     /// Exact scores of the opening, used at the root and inside searches.
     book: Option<Arc<Book<W, H, B>>>,
-    /// Whether the pages of `table` have been touched (see
-    /// [`Solver::full_table`]).
-    table_touched: AtomicBool,
     /// The caller's flag that stops the interruptible solves.
     stop_flag: Option<Arc<AtomicBool>>,
     /// Where the solver reports its nodes and the interval proved so far.
@@ -85,24 +69,8 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// A solver whose table takes at most `bytes` bytes (rounded down to a
     /// power of two).
     pub fn with_table_bytes(bytes: usize) -> Result<Self, TableError> {
-        let key_bits = Position::<W, H, B>::KEY_BITS as u32;
-        // Most searches never use the full table when there is a small one:
-        // its pages are touched only before the first search that does (see
-        // `full_table`).
-        let table = Table::new_untouched(bytes, key_bits)?;
-        // Boards with long keys need more than SMALL_TABLE_BYTES: they then
-        // use the full table for everything.
-        let small = if table.bytes() > SMALL_TABLE_BYTES {
-            Table::new(SMALL_TABLE_BYTES, key_bits).ok()
-        } else {
-            None
-        };
         Ok(Solver {
-            table,
-            small,
-            helper_small: Vec::new(),
-            shared: None,
-            table_touched: AtomicBool::new(false),
+            table_set: TableSet::new(bytes, Position::<W, H, B>::KEY_BITS as u32)?,
             nodes: 0,
             threads: 1,
             book: None,
@@ -119,25 +87,8 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// bound, so scores do not depend on the thread count or timing.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        if let Some(small) = &self.small {
-            let key_bits = Position::<W, H, B>::KEY_BITS as u32;
-            while self.helper_small.len() + 1 < self.threads {
-                // A helper without a table of its own shares the first one
-                // (see `tables`): slower, never wrong.
-                match Table::new(small.bytes(), key_bits) {
-                    Ok(table) => self.helper_small.push(table),
-                    Err(_) => break,
-                }
-            }
-            if self.threads > 1 && self.shared.is_none() && self.table.bytes() > SHARED_TABLE_BYTES
-            {
-                // Without it, the threads share the full table: slower, never
-                // wrong. Its pages are faulted in by the first search that
-                // uses it, so a solver that never searches in parallel from
-                // a big enough position does not pay for them.
-                self.shared = Table::new_untouched(SHARED_TABLE_BYTES, key_bits).ok();
-            }
-        }
+        self.table_set
+            .set_threads(self.threads, Position::<W, H, B>::KEY_BITS as u32);
     }
 
     /// Sets the opening book (none by default). A position in the book is
@@ -227,22 +178,13 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// the earliest positions use a small table of their own besides it
     /// ([`crate::settings::SMALL_TABLE_BYTES`]).
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table_set.bytes()
     }
 
     /// Forgets everything the table learnt (O(1): a new table generation), so
     /// that the next search is independent of the previous ones.
     pub fn clear(&mut self) {
-        self.table.new_generation();
-        if let Some(small) = &mut self.small {
-            small.new_generation();
-        }
-        for small in &mut self.helper_small {
-            small.new_generation();
-        }
-        if let Some(shared) = &mut self.shared {
-            shared.new_generation();
-        }
+        self.table_set.clear();
     }
 
     /// Nodes searched since the solver was made or the count was reset.

@@ -272,7 +272,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         let root = Root::of(pos);
         let order = ProbeOrder {
             sign_first: probes_sign_first(root),
-            later: later_root(pos),
+            later: later_root(root),
         };
         let tables = self.thread_tables(pos);
         let book = self.book.as_deref();

@@ -2,7 +2,7 @@
 //! full table, a small one that stays in cache, a table the threads share,
 //! chosen by the root, the thread and the node's stone count.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Bitboard;
 use crate::position::Position;
@@ -10,8 +10,10 @@ use crate::settings::{
     PARALLEL_SPLIT_MAX_EMPTY, SHARED_SMALL_MAX_ROOT_EMPTY, SMALL_TABLE_MAX_EMPTY,
     SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
 };
+use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
 use crate::solver::Solver;
-use crate::solver::table::Table;
+use crate::solver::probes::Root;
+use crate::solver::table::{Table, TableError};
 
 /// The two tables a search stores its bounds in: nodes with few stones,
 /// whose subtrees are big and few, in the large table; the many nodes near
@@ -55,21 +57,108 @@ impl<'t, B: Bitboard> Tables<'t, B> {
     }
 }
 
-/// Whether `pos` is a later root: one with at least
+/// Whether `root` is a later root: one with at least
 /// [`SMALL_TABLE_MIN_STONES`] stones (and at most [`SMALL_TABLE_MAX_EMPTY`]
 /// empty cells). Searches from such roots are small enough for the small
-/// table (see [`Solver::tables`]), and their parallel searches share the
-/// sign probe and watch their paths (see `probes::choose_probe` and
+/// table (see [`TableSet::for_search`]), and their parallel searches share
+/// the sign probe and watch their paths (see `probes::choose_probe` and
 /// `Searcher::watching_path`); the earliest roots, such as the empty board,
 /// keep the full table and the speculative probes.
-pub(super) fn later_root<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> bool {
-    pos.moves_played() >= SMALL_TABLE_MIN_STONES && pos.empty_cells() <= SMALL_TABLE_MAX_EMPTY
+pub(super) fn later_root(root: Root) -> bool {
+    root.moves >= SMALL_TABLE_MIN_STONES && root.empty <= SMALL_TABLE_MAX_EMPTY
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
-    /// The tables a search from `pos` stores its bounds in (see
+/// The tables a solver owns. Generic over the word only, so compiled once
+/// for each word rather than once per board size.
+pub(super) struct TableSet<B: Bitboard> {
+    /// Bounds learnt by earlier searches from early positions.
+    table: Table<B>,
+    /// Bounds learnt by earlier searches from the other positions: a table
+    /// small enough to stay in cache (see `SMALL_TABLE_BYTES`); `None` when
+    /// the full table is no bigger.
+    small: Option<Table<B>>,
+    /// One more small table for each thread past the first: in a parallel
+    /// search that splits its nodes between a large table and a small one
+    /// (see [`TableSet::for_search`]), each thread keeps its deep nodes in a
+    /// small table of its own. Shared, the one small table filled twice as
+    /// fast: the empty board on 2 threads searched 551M nodes against 377M
+    /// on one.
+    helper_small: Vec<Table<B>>,
+    /// With several threads, the table they share for the big nodes of a
+    /// parallel search from a position that is not one of the earliest
+    /// (see [`TableSet::for_search`] and `SHARED_TABLE_BYTES`).
+    shared: Option<Table<B>>,
+    /// Whether the pages of `table` have been touched (see
+    /// [`TableSet::full_table`]).
+    table_touched: AtomicBool,
+}
+
+impl<B: Bitboard> TableSet<B> {
+    /// The tables of a solver whose full table takes at most `bytes` bytes
+    /// (rounded down to a power of two), for keys of `key_bits` bits.
+    pub fn new(bytes: usize, key_bits: u32) -> Result<Self, TableError> {
+        // Most searches never use the full table when there is a small one:
+        // its pages are touched only before the first search that does (see
+        // `full_table`).
+        let table = Table::new_untouched(bytes, key_bits)?;
+        // Boards with long keys need more than SMALL_TABLE_BYTES: they then
+        // use the full table for everything.
+        let small = if table.bytes() > SMALL_TABLE_BYTES {
+            Table::new(SMALL_TABLE_BYTES, key_bits).ok()
+        } else {
+            None
+        };
+        Ok(TableSet {
+            table,
+            small,
+            helper_small: Vec::new(),
+            shared: None,
+            table_touched: AtomicBool::new(false),
+        })
+    }
+
+    /// Makes the tables a search on `threads` threads uses (see
+    /// [`Solver::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize, key_bits: u32) {
+        if let Some(small) = &self.small {
+            while self.helper_small.len() + 1 < threads {
+                // A helper without a table of its own shares the first one
+                // (see `for_search`): slower, never wrong.
+                match Table::new(small.bytes(), key_bits) {
+                    Ok(table) => self.helper_small.push(table),
+                    Err(_) => break,
+                }
+            }
+            if threads > 1 && self.shared.is_none() && self.table.bytes() > SHARED_TABLE_BYTES {
+                // Without it, the threads share the full table: slower, never
+                // wrong. Its pages are faulted in by the first search that
+                // uses it, so a solver that never searches in parallel from
+                // a big enough position does not pay for them.
+                self.shared = Table::new_untouched(SHARED_TABLE_BYTES, key_bits).ok();
+            }
+        }
+    }
+
+    /// Size of the full table in bytes.
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets everything the tables learnt (O(1): a new generation).
+    pub fn clear(&mut self) {
+        self.table.new_generation();
+        if let Some(small) = &mut self.small {
+            small.new_generation();
+        }
+        for small in &mut self.helper_small {
+            small.new_generation();
+        }
+        if let Some(shared) = &mut self.shared {
+            shared.new_generation();
+        }
+    }
+
+    /// The tables a search from `root` stores its bounds in (see
     /// [`Tables`]). From most positions, the small table alone: it stays in
     /// cache (see `SMALL_TABLE_MIN_STONES`). From the earliest ones, whose
     /// searches outgrow it, nodes with more than `SPLIT_SMALL_MAX_EMPTY`
@@ -88,17 +177,10 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// (see [`later_root`]) the big nodes go to the solver's shared table
     /// (`SHARED_TABLE_BYTES`) rather than the full one, and "big" means
     /// more than `PARALLEL_SPLIT_MAX_EMPTY` empty cells.
-    pub(super) fn tables(
-        &self,
-        pos: &Position<W, H, B>,
-        thread: usize,
-        parallel: bool,
-    ) -> Tables<'_, B> {
-        let later = later_root(pos);
+    pub fn for_search(&self, root: Root, thread: usize, parallel: bool) -> Tables<'_, B> {
+        let later = later_root(root);
         match &self.small {
-            Some(small)
-                if later && !(parallel && pos.empty_cells() > SHARED_SMALL_MAX_ROOT_EMPTY) =>
-            {
+            Some(small) if later && !(parallel && root.empty > SHARED_SMALL_MAX_ROOT_EMPTY) => {
                 Tables::single(small)
             }
             Some(small) => Tables {
@@ -110,7 +192,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
                     0 => small,
                     t => self.helper_small.get(t - 1).unwrap_or(small),
                 },
-                large_below: (W * H).saturating_sub(if later {
+                large_below: (root.moves + root.empty).saturating_sub(if later {
                     PARALLEL_SPLIT_MAX_EMPTY
                 } else {
                     SPLIT_SMALL_MAX_EMPTY
@@ -128,5 +210,18 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             self.table.touch();
         }
         &self.table
+    }
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
+    /// The tables a search from `pos` stores its bounds in (see
+    /// [`TableSet::for_search`]).
+    pub(super) fn tables(
+        &self,
+        pos: &Position<W, H, B>,
+        thread: usize,
+        parallel: bool,
+    ) -> Tables<'_, B> {
+        self.table_set.for_search(Root::of(pos), thread, parallel)
     }
 }
