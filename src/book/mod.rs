@@ -154,7 +154,9 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
 }
 
 /// Book entries with their keys widened to `u128`: for the code that
-/// checks and writes books, compiled once for every size.
+/// checks and writes books, compiled once for every size. (Not inlined:
+/// it is compiled once per word, not into every size's caller.)
+#[inline(never)]
 fn widen<B: Bitboard>(entries: Vec<(B, Score)>) -> Vec<(u128, Score)> {
     let mut wide = Vec::with_capacity(entries.len());
     for (key, score) in entries {
@@ -164,7 +166,9 @@ fn widen<B: Bitboard>(entries: Vec<(B, Score)>) -> Vec<(u128, Score)> {
 }
 
 /// The keys, narrowed to the board's word, and the scores of checked
-/// entries (each key fits the word: [`format::check_entries`]).
+/// entries (each key fits the word: [`format::check_entries`]). Not
+/// inlined, as [`widen`].
+#[inline(never)]
 fn narrow<B: Bitboard>(entries: &[(u128, Score)]) -> (Vec<B>, Vec<i8>) {
     let mut keys = Vec::with_capacity(entries.len());
     let mut scores = Vec::with_capacity(entries.len());

@@ -458,17 +458,16 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
                 return Some((col, score));
             }
         }
-        let order = center_first_order::<W>();
-        let scores: Vec<(usize, Score)> = order
-            .iter()
-            .filter_map(|&col| Some((col, self.column_score(pos, col)?)))
-            .collect();
         // The first of the best in centre-first order.
-        scores
-            .iter()
-            .rev()
-            .max_by_key(|&&(_, score)| score)
-            .copied()
+        let mut best: Option<(usize, Score)> = None;
+        for col in center_first_order::<W>() {
+            if let Some(score) = self.column_score(pos, col)
+                && best.is_none_or(|(_, best)| score > best)
+            {
+                best = Some((col, score));
+            }
+        }
+        best
     }
 
     /// A column whose move has the score `score`, said to be the exact
