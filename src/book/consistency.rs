@@ -7,7 +7,7 @@
 //! `c4` answer with scores its own entries disprove.
 
 use super::Book;
-use super::format::{FormatError, Kind};
+use super::format::{FormatError, Kind, RawBook};
 use crate::Bitboard;
 use crate::board::BoardSize;
 use crate::game::Game;
@@ -90,6 +90,21 @@ pub fn check_consistency<const W: usize, const H: usize, B: Bitboard>(
         (book.depth(), book.kind()),
         &mut book.entries().map(|(key, score)| (key.to_u128(), score)),
         &|key| book.get_key(B::from_u128(key)),
+    )
+}
+
+/// [`check_consistency`] of a decoded book file of `board` whose entries
+/// passed [`check_entries`](super::format::check_entries).
+pub fn check_raw_consistency(raw: &RawBook, board: BoardSize) -> Result<(), FormatError> {
+    let entries = &raw.entries;
+    check_scores(
+        board,
+        (raw.header.depth, raw.header.kind),
+        &mut entries.iter().copied(),
+        &|key| {
+            let index = entries.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+            Some(entries[index].1)
+        },
     )
 }
 

@@ -65,11 +65,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// children in the book is the best of theirs
     /// ([`consistency::check_consistency`]).
     pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
-        let raw = format::decode_raw(bytes)?;
-        format::check_entries(&raw, BoardSize::of::<W, H>())?;
-        let book = Self::from_checked(raw);
-        consistency::check_consistency(&book)?;
-        Ok(book)
+        decode_checked(bytes, BoardSize::of::<W, H>()).map(Self::from_checked)
     }
 
     /// Decodes a book file whose entries are known to be valid (the
@@ -78,8 +74,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     /// not. Invalid entries would give wrong scores, never a panic.
     pub fn decode_trusting_entries(bytes: &[u8]) -> Result<Self, FormatError> {
         let raw = format::decode_raw(bytes)?;
-        format::check_board(&raw.header, BoardSize::of::<W, H>())?;
-        Ok(Self::from_checked(raw))
+        format::check_board(&raw.header, BoardSize::of::<W, H>()).map(|()| Self::from_checked(raw))
     }
 
     /// The book as a file (see [`format`](mod@format)). The bytes depend only on the
@@ -151,6 +146,15 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
             .map(|s| -s)
             .max()
     }
+}
+
+/// A book file of `board`, decoded and checked as [`Book::decode`] says:
+/// compiled once for every size.
+fn decode_checked(bytes: &[u8], board: BoardSize) -> Result<RawBook, FormatError> {
+    let raw = format::decode_raw(bytes)?;
+    format::check_entries(&raw, board)?;
+    consistency::check_raw_consistency(&raw, board)?;
+    Ok(raw)
 }
 
 /// Book entries with their keys widened to `u128`: for the code that
