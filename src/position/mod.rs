@@ -543,8 +543,8 @@ mod tests {
         assert_eq!(p.column_height(9), 2);
         assert_eq!(p.column_height(11), 1);
         assert_eq!(
-            Position::<10, 5>::parse("9ab").unwrap_err().to_string(),
-            "character 3 ('b') is not a column (1-9, a)"
+            Position::<12, 4>::parse("9abd").unwrap_err().to_string(),
+            "character 4 ('d') is not a column (1-9, a-c)"
         );
     }
 }
