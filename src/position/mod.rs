@@ -376,6 +376,21 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
             .any(|&s| Self::four_starts(stones, s) != B::ZERO)
     }
 
+    /// Whether `first` holds a four that does not lie directly above a four
+    /// of `second`: a four in a column, or one in another direction whose
+    /// four cells below are not all in `second`. The cell under each cell of
+    /// a four is filled before it, so when `first` and `second` are the
+    /// cells two players will get, a four of `first` right above a four of
+    /// `second` is completed only after that one: the game is over by then.
+    #[inline(always)]
+    pub fn has_four_not_above(first: B, second: B) -> bool {
+        Self::DIRECTIONS.iter().any(|&s| {
+            let starts = Self::four_starts(first, s);
+            starts != B::ZERO
+                && (s == 1 || starts & !(Self::four_starts(second, s) << 1usize) != B::ZERO)
+        })
+    }
+
     /// Whether the last move connected four (the side to move has lost).
     pub fn is_won(&self) -> bool {
         Self::has_four(self.opponent())
