@@ -101,6 +101,16 @@ pub const PARALLEL_SPLIT_MAX_EMPTY: usize = 18;
 /// (`c4 solve --no-book --stats --threads 1 ''`).
 pub const SIGN_FIRST_MAX_MOVES: usize = 8;
 
+/// Boards of this height bet that the first player does not win: a strong
+/// solve from a position where the first player is to move probes "is the
+/// score at least 0?" as its sign probe, instead of "is it above 0?". On
+/// four rows the second player follows up on the even rows, and every known
+/// board of four rows and at least four columns is a draw or a win for the
+/// second player, so the bet saves the proof of "not above 0" that a loss
+/// does not need. 9x4 empty board: 129.4M -> 122.2M nodes
+/// (`c4 solve --no-book --stats --threads 1 --width 9 --height 4 ''`).
+pub const SECOND_PLAYER_BOARD_HEIGHT: usize = 4;
+
 /// Positions with at most this many empty cells also probe the sign first
 /// (see [`SIGN_FIRST_MAX_MOVES`]): in the middle game the costly scores lie
 /// near zero. Middle-Medium 22,462 -> 20,363 nodes a position (-9.3%,

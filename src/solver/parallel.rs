@@ -122,6 +122,8 @@ struct ProbeOrder {
     sign_first: bool,
     /// Whether the root is a later one (see [`later_root`]).
     later: bool,
+    /// The root's sign probe (see `probes::sign_probe`).
+    sign: Score,
 }
 
 /// The score clamped to `[lo, hi]`, by null-window probes run with
@@ -166,8 +168,8 @@ fn share_probes(
                 .filter(|&(u, _)| u != thread)
                 .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
                 .collect();
-            let preferred = sequential_probe(done, a, b, order.sign_first);
-            let med = choose_probe(thread, preferred, (a, b), &busy, order.later);
+            let preferred = sequential_probe(done, a, b, order.sign_first, order.sign);
+            let med = choose_probe(thread, preferred, (a, b), &busy, order.later, order.sign);
             probing[thread].store(med as u32 as u64, Ordering::Release);
             stops[thread].store(false, Ordering::Release);
             // Re-check: the range may have moved since it was read.
@@ -273,6 +275,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         let order = ProbeOrder {
             sign_first: probes_sign_first(root),
             later: later_root(root),
+            sign: root.sign,
         };
         let tables = self.thread_tables(pos);
         let book = self.book.as_deref();

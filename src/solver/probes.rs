@@ -5,7 +5,8 @@
 use crate::Bitboard;
 use crate::position::{Position, Score};
 use crate::settings::{
-    FULL_WINDOW_MAX_EMPTY, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBES_MAX_MOVES,
+    FULL_WINDOW_MAX_EMPTY, SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES,
+    WEAK_PROBES_MAX_MOVES,
 };
 use crate::solver::search::Searcher;
 
@@ -55,6 +56,8 @@ pub(super) struct Root {
     /// The range `(min, max)` holding its score (see
     /// [`Position::score_range`]).
     pub range: (Score, Score),
+    /// Its sign probe (see [`sign_probe`]).
+    pub sign: Score,
 }
 
 impl Root {
@@ -64,6 +67,7 @@ impl Root {
             moves: pos.moves_played(),
             empty: pos.empty_cells(),
             range: pos.score_range(),
+            sign: sign_probe(pos),
         }
     }
 }
@@ -99,9 +103,10 @@ pub(super) fn exact_score(
         return Some(score);
     }
     let sign_first = probes_sign_first(root);
+    let sign = root.sign;
     let mut done = 0;
     while min < max {
-        let med = sequential_probe(done, min, max, sign_first);
+        let med = sequential_probe(done, min, max, sign_first, sign);
         done += 1;
         let r = probe(search, med)?;
         if r <= med {
@@ -170,37 +175,69 @@ pub(super) fn probes_sign_first(root: Root) -> bool {
     root.moves < SIGN_FIRST_MAX_MOVES || root.empty <= SIGN_FIRST_MAX_EMPTY
 }
 
+/// The sign probe of `pos`: the null window that tells a win from the
+/// rest when it is `0` ("is the score above 0?"), a loss from the rest when
+/// it is `-1` ("is it at least 0?"). The score `s` needs the proofs of
+/// probes `s - 1` and `s`, so the sign probe is a bet: `0` saves a probe
+/// when the side to move wins, `-1` when it loses, and a draw needs both.
+/// The bet is `-1` when the first player is to move on a board of
+/// [`SECOND_PLAYER_BOARD_HEIGHT`] rows, where the second player does not
+/// lose; `0` elsewhere.
+pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> Score {
+    if H == SECOND_PLAYER_BOARD_HEIGHT && pos.moves_played().is_multiple_of(2) {
+        -1
+    } else {
+        0
+    }
+}
+
 /// The probe (testing "score > med") that a single-thread strong solve makes
 /// after `done` probes, with the score known to lie in `[min, max]`
 /// (`min < max`).
 ///
 /// The first probe asks "is it a big win?" (above half the best score):
 /// cheap either way, and it settles early positions with large scores
-/// (Begin-Easy: -14% nodes). Then [`next_probe`].
+/// (Begin-Easy: -14% nodes); in a weak solve's range [-1, 1], with
+/// `sign_first`, it is the sign probe. Then [`next_probe`].
 ///
 /// With `sign_first` (see [`probes_sign_first`]) the big-win probe is
-/// followed by a big-loss probe, then by the sign (0), then the probes walk
-/// away from zero from the bound the sign returned, one value at a time
-/// (`1`, `2`, ... if the score is positive; `-1`, `-2`, ... if not) until
-/// one fails: scores near zero, the common case there, are settled by the
-/// two proofs they need, without the costly probes near zero that bisecting
-/// adds. Walking rather than bisecting after the sign: Begin-Hard (first 20
-/// lines) -3.7% nodes.
-pub(super) fn sequential_probe(done: usize, min: Score, max: Score, sign_first: bool) -> Score {
+/// followed by a big-loss probe, then by the sign probe `sign` (see
+/// [`sign_probe`]), then the probes walk away from zero from the bound it
+/// returned, one value at a time (`0`, `1`, `2`, ... if the score is not
+/// negative; `-1`, `-2`, ... if it is at most 0) until one fails: scores
+/// near zero, the common case there, are settled by the two proofs they
+/// need, without the costly probes near zero that bisecting adds. Walking
+/// rather than bisecting after the sign: Begin-Hard (first 20 lines) -3.7%
+/// nodes.
+pub(super) fn sequential_probe(
+    done: usize,
+    min: Score,
+    max: Score,
+    sign_first: bool,
+    sign: Score,
+) -> Score {
     if done == 0 {
-        return max / 2;
+        // In a weak solve's [-1, 1] the big-win probe is the sign probe of
+        // the bet 0; the bet -1 asks its own.
+        return if (min, max) == (-1, 1) && sign_first {
+            sign
+        } else {
+            max / 2
+        };
     }
     if sign_first {
         let valid = |m: Score| min <= m && m < max;
         if done <= 1 && min / 2 < 0 && valid(min / 2) {
             return min / 2;
         }
-        if done <= 2 && valid(0) {
-            return 0;
+        if done <= 2 && valid(sign) {
+            return sign;
         }
         // After the sign, walk away from zero one value at a time.
-        if min >= 1 {
-            // Known to win: is it more than the least win proved?
+        if min >= 0 {
+            // Known not to lose: is it more than the least score proved?
             return min;
         }
         if max <= 0 {
@@ -234,17 +271,20 @@ pub(super) fn next_probe(min: Score, max: Score) -> Score {
 ///
 /// Thread 0 makes `preferred`, the probe the single-thread search would
 /// make, if no other thread is making it; the others (and thread 0 when it
-/// is taken) take the free value nearest to zero, the positive one first
-/// between two equally near. The score `s` needs the proofs of probes
+/// is taken) take the free value nearest to the sign probe `sign` (see
+/// [`sign_probe`]), on the side of its bet first between two equally near
+/// (above 0 for the bet `0`, below -1 for the bet `-1`). The score `s` needs the proofs of probes
 /// `s - 1` and `s`, so while another thread probes the sign (0), probe 1 is
 /// needed if `s` is 1 or 2 and probe -1 if `s` is -1 or 0; among the Begin
 /// sets' lines of fewer than 8 stones, 187 score 1 or 2 and 148 -1 or 0.
 /// Against thread 0 bisecting: first 10 Begin-Hard lines each solved alone
 /// on 2 threads, median 6.65 s against 7.51 s.
 ///
-/// Every thread helps the sign probe when another is making it and either
-/// the score is known to be at most 1 (`b <= 1`: after probe 1 failed, or
-/// in a weak solve), since a win is then settled by that probe alone, or
+/// Every thread helps the sign probe `sign` when another is making it and either
+/// the side of zero it bets on holds one value, since the probe then
+/// settles the score alone (for the bet 0, the score is known to be at most
+/// 1: after probe 1 failed, or in a weak solve; for the bet -1, at least
+/// -1), or
 /// the root is a later root (`placement::later_root`), where the probe beside the
 /// sign was a guess that went to waste on the lines scoring 0 (`527376`:
 /// 9.5M of 30.7M nodes on two threads, against 23.7M on one). From the
@@ -256,9 +296,14 @@ pub(super) fn choose_probe(
     (a, b): (Score, Score),
     busy: &[Score],
     later_root: bool,
+    sign: Score,
 ) -> Score {
-    if (b <= 1 || later_root) && (a..b).contains(&0) && busy.contains(&0) {
-        return 0;
+    // The sign probe settles the score alone when the side of zero it bets
+    // on holds one value: a win known to be at most 1 for the bet 0, a loss
+    // known to be at least -1 for the bet -1.
+    let settles_alone = if sign < 0 { a >= sign } else { b <= sign + 1 };
+    if (settles_alone || later_root) && (a..b).contains(&sign) && busy.contains(&sign) {
+        return sign;
     }
     // (`sequential_probe` may fall outside a range the others narrowed.)
     let preferred = if (a..b).contains(&preferred) {
@@ -270,7 +315,8 @@ pub(super) fn choose_probe(
         return preferred;
     }
     let mut candidates: Vec<Score> = (a..b).filter(|m| !busy.contains(m)).collect();
-    candidates.sort_by_key(|&m| (m.abs(), -m));
+    // The bet's side first: above 0 for the bet 0, below -1 for the bet -1.
+    candidates.sort_by_key(|&m| ((m - sign).abs(), if sign < 0 { m } else { -m }));
     candidates.first().copied().unwrap_or(preferred)
 }
 
@@ -280,25 +326,25 @@ mod tests {
 
     #[test]
     fn thread_zero_makes_its_preferred_probe_unless_taken() {
-        assert_eq!(choose_probe(0, 9, (-18, 19), &[], false), 9);
-        assert_eq!(choose_probe(0, 9, (-18, 19), &[], true), 9);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], false, 0), 9);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[], true, 0), 9);
         // Taken: the free value nearest zero, the positive one first.
-        assert_eq!(choose_probe(0, 9, (-18, 19), &[9], false), 0);
-        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0], false), 1);
-        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0, 1], false), -1);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9], false, 0), 0);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0], false, 0), 1);
+        assert_eq!(choose_probe(0, 9, (-18, 19), &[9, 0, 1], false, 0), -1);
     }
 
     #[test]
     fn the_sign_probe_is_helped_from_later_roots_or_when_a_win_is_all_left() {
         // The earliest roots guess the probe beside the sign...
-        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], false), 1);
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], false, 0), 1);
         // ...unless the score is known to be at most 1 (a weak solve).
-        assert_eq!(choose_probe(1, 0, (-1, 1), &[0], false), 0);
+        assert_eq!(choose_probe(1, 0, (-1, 1), &[0], false, 0), 0);
         // Later roots help it, thread 0 too.
-        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], true), 0);
-        assert_eq!(choose_probe(0, 0, (-8, 9), &[0], true), 0);
+        assert_eq!(choose_probe(1, 9, (-8, 9), &[0], true, 0), 0);
+        assert_eq!(choose_probe(0, 0, (-8, 9), &[0], true, 0), 0);
         // Once the sign is settled there is nothing to help.
-        assert_eq!(choose_probe(1, 1, (1, 9), &[1], true), 2);
-        assert_eq!(choose_probe(1, -1, (-8, 0), &[-1], true), -2);
+        assert_eq!(choose_probe(1, 1, (1, 9), &[1], true, 0), 2);
+        assert_eq!(choose_probe(1, -1, (-8, 0), &[-1], true, 0), -2);
     }
 }
