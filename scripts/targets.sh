@@ -14,6 +14,11 @@
 #                                   and the machine's own ceiling beside
 #                                   them (two one-thread runs at once)
 #   C4_ROUNDS=1 scripts/targets.sh  one round only (about 5 minutes)
+#   C4_STEININGER_9X4=PATH C4_STEININGER_10X4=PATH scripts/targets.sh
+#                                   also times 9x4 and 10x4 against
+#                                   Steininger's solver built for each
+#                                   (scripts/wide-boards.sh; about 15 more
+#                                   minutes)
 #   C4_ALL_LINES=1 scripts/targets.sh   also solves all 6000 lines of the six
 #                                   sets on 2 threads, strong and weak, one
 #                                   process per line (the parallel search),
@@ -205,6 +210,15 @@ done
 if ! diff -q <(cut -d' ' -f1,2 "$sets/Test_L1_R2") "$work/solve1" >/dev/null; then
     echo "c4 solve: Begin-Medium scores differ from the set" >&2
     missed=$((missed + 1))
+fi
+
+# Section 5 runs when Steininger's solver is given for a wide board (see
+# scripts/wide-boards.sh, which also runs alone).
+if [[ -n "${C4_STEININGER_9X4:-}${C4_STEININGER_10X4:-}${C4_STEININGER_7X6:-}" ]]; then
+    echo
+    echo "## 5. Wide boards against Steininger's solver, side by side"
+    echo
+    C4_BIN="$c4" "$repo/scripts/wide-boards.sh" | tail -n +3 || missed=$((missed + 1))
 fi
 
 if [[ "${C4_ALL_LINES:-0}" == 1 ]]; then
