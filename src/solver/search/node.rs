@@ -300,6 +300,13 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// Middle-Medium -1.5%, the 7x6 empty board -2.7% (one thread);
     /// instructions Middle-Medium -1.4%, the 7x6 empty board -1.5%.
     ///
+    /// The bounds at most 0 also give at most -1, and the bounds at least 0
+    /// at least 1, when the follower's sure cells hold a four (see
+    /// [`Searcher::followed_up`]). With no odd column, one, or five and
+    /// more, a four of the other side right above a four of the follower's
+    /// sure cells does not defeat a rule ([`Position::has_four_not_above`]);
+    /// with five and more every lowest cell counts as the other side's.
+    ///
     /// `Break` with the bound when the window closes.
     #[inline(always)]
     fn claimeven(pos: &Position<W, H, B>, w: &mut Window) -> ControlFlow<i32> {
