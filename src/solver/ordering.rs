@@ -8,7 +8,10 @@
 
 use crate::Bitboard;
 use crate::position::Position;
-use crate::settings::{LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY, THREAT_SCORE_WEIGHT};
+use crate::settings::{
+    FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY, LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY,
+    SECOND_PLAYER_BOARD_HEIGHT, THREAT_SCORE_WEIGHT,
+};
 
 /// Candidate moves of one node, handed out in decreasing score order.
 ///
@@ -127,9 +130,10 @@ const fn center_first_column(width: usize, i: usize) -> usize {
 /// under another of ours, or every playable cell under one of ours) wins
 /// with our next stone: the best score there is, so it goes first (nodes:
 /// Begin-Easy, first 300 lines, -8.0%). The others by
-/// [`move_order_score`]; from [`LIVE_WINDOWS_MIN_EMPTY`] empty cells on,
-/// weighed with the live windows through the move's cell, since few moves
-/// make threats near the root. Columns are added from the edges inwards, so
+/// [`move_order_score`]; from [`LIVE_WINDOWS_MIN_EMPTY`] empty cells on
+/// ([`FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY`] on four rows), weighed with the
+/// live windows through the move's cell, since few moves make threats near
+/// the root. Columns are added from the edges inwards, so
 /// ties go to the centre.
 #[inline(always)]
 pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
@@ -142,7 +146,12 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     child_threats: &mut [B; W],
 ) -> MoveSorter<W, B> {
     let mut sorter = MoveSorter::<W, B>::new();
-    let live = (pos.empty_cells() >= LIVE_WINDOWS_MIN_EMPTY).then(|| pos.live_window_starts());
+    let live_min = if H == SECOND_PLAYER_BOARD_HEIGHT {
+        FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY
+    } else {
+        LIVE_WINDOWS_MIN_EMPTY
+    };
+    let live = (pos.empty_cells() >= live_min).then(|| pos.live_window_starts());
     for &col in const { center_first_order::<W>() }.iter().rev() {
         let cell = moves & Position::<W, H, B>::column_mask(col);
         if cell != B::ZERO && child_cap[col] > alpha {
