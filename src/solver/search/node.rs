@@ -316,14 +316,18 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         let follow_up_cells = empty & B::from_u128(Self::SAME_PARITY_ROWS);
         // The lowest empty cell of each column of odd empty count.
         let odd_lows = pos.possible() & B::from_u128(Self::OTHER_PARITY_ROWS);
+        // The empty cells the side following up gets whatever happens to
+        // the lows: the other parity's, the lows aside (computed where a
+        // rule needs them, not at every node).
+        let sure = || empty & B::from_u128(Self::OTHER_PARITY_ROWS) & !odd_lows;
         let first = odd_lows & odd_lows.wrapping_neg();
         let others = odd_lows ^ first;
         if odd_lows == B::ZERO {
             if w.beta > -1 {
-                let theirs = pos.opponent() | (empty & B::from_u128(Self::OTHER_PARITY_ROWS));
+                let theirs = pos.opponent() | sure();
                 if !Position::<W, H, B>::has_four_not_above(pos.current() | follow_up_cells, theirs)
                 {
-                    Self::followed_up(pos, empty, odd_lows, w)?;
+                    Self::followed_up(pos, sure(), w)?;
                 }
             }
         } else if others == B::ZERO {
@@ -354,7 +358,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                     && !Position::<W, H, B>::has_four(ours | first)
                     && !Position::<W, H, B>::has_four(ours | second)
                 {
-                    Self::followed_up(pos, empty, odd_lows, w)?;
+                    Self::followed_up(pos, sure(), w)?;
                 }
             } else if fourth == B::ZERO {
                 if w.alpha < 1 {
@@ -370,8 +374,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                             // We play a low whose two others are safe (any,
                             // if all three are) and then get the cells of the
                             // other parity, the lows aside: a four there wins.
-                            let ours = pos.current()
-                                | (empty & B::from_u128(Self::OTHER_PARITY_ROWS) & !odd_lows);
+                            let ours = pos.current() | sure();
                             if lows.iter().zip(safe).any(|(&low, low_safe)| {
                                 (safe_count == 3 || !low_safe)
                                     && Position::<W, H, B>::has_four(ours | low)
@@ -388,27 +391,24 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                     [first, second, third, fourth],
                 )
             {
-                Self::followed_up(pos, empty, odd_lows, w)?;
+                Self::followed_up(pos, sure(), w)?;
             } else if fourth & (fourth - B::ONE) != B::ZERO {
-                // Five odd columns or more. The cells that go to the side
-                // following up whatever happens: the other parity's, the
-                // lows aside.
-                let sure = empty & B::from_u128(Self::OTHER_PARITY_ROWS) & !odd_lows;
+                // Five odd columns or more.
                 if pos.empty_cells().is_multiple_of(2) {
                     // The opponent pairs the lows as it likes; we get at
                     // most all of them.
                     if w.beta > -1
                         && !Position::<W, H, B>::has_four_not_above(
                             pos.current() | follow_up_cells | odd_lows,
-                            pos.opponent() | sure,
+                            pos.opponent() | sure(),
                         )
                     {
-                        Self::followed_up(pos, empty, odd_lows, w)?;
+                        Self::followed_up(pos, sure(), w)?;
                     }
                 } else if w.alpha < 1 {
                     // We play any low, then pair the others; the opponent
                     // gets at most all of them.
-                    let ours = pos.current() | sure;
+                    let ours = pos.current() | sure();
                     if !Position::<W, H, B>::has_four_not_above(
                         pos.opponent() | follow_up_cells | odd_lows,
                         ours,
@@ -427,9 +427,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// The bound of a node whose opponent follows up (see
     /// [`Searcher::claimeven`]) and so keeps us from any four: our score is
     /// at most 0, and at most -1 if the cells the opponent surely gets hold
-    /// a four of its own. Those are its stones and the empty cells of the
-    /// other parity than `H`'s, except the lowest cells of the odd columns
-    /// (`odd_lows`, which either side may get). Following up, the opponent
+    /// a four of its own. Those are its stones and `sure`: the empty cells
+    /// of the other parity than `H`'s, except the lowest cells of the odd
+    /// columns, which either side may get. Following up, the opponent
     /// never has to leave the strategy to block us, so it completes that
     /// four by the time the board is full: a loss, at the latest on the
     /// last cell, which is the opponent's (an even number of empty cells),
@@ -442,14 +442,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// -> 95.2M nodes; 7x6 Middle-Medium (first 200 lines) and the empty board
     /// fewer nodes too (`docs/experiments.md`, Wide boards).
     #[inline(always)]
-    fn followed_up(
-        pos: &Position<W, H, B>,
-        empty: B,
-        odd_lows: B,
-        w: &mut Window,
-    ) -> ControlFlow<i32> {
+    fn followed_up(pos: &Position<W, H, B>, sure: B, w: &mut Window) -> ControlFlow<i32> {
         w.lower(0)?;
-        let theirs = pos.opponent() | (empty & B::from_u128(Self::OTHER_PARITY_ROWS) & !odd_lows);
+        let theirs = pos.opponent() | sure;
         if Position::<W, H, B>::has_four(theirs) {
             w.lower(-1)?;
         }
