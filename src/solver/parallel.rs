@@ -296,6 +296,11 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
                     // saved (see `Searcher::watching_path`).
                     searcher = searcher.watching_path();
                 }
+                if order.sign < 0 && med == order.sign {
+                    // The bet of a loss: its probe expects the root to
+                    // fail low (see `Searcher::expecting_fail_low`).
+                    searcher = searcher.expecting_fail_low(pos.moves_played() % 2);
+                }
                 let r = probe(
                     &mut FromRoot {
                         searcher: &mut searcher,

@@ -20,7 +20,7 @@ use crate::book::format::{self, Kind};
 use crate::position::{Position, Score};
 
 /// Standard-set lines: (moves, score, set and line).
-const LINES: [(&str, Score, &str); 3] = [
+pub(super) const LINES: [(&str, Score, &str); 3] = [
     ("751321", 2, "Begin-Hard (Test_L1_R3) line 4"),
     ("32751571231557", -3, "Begin-Medium (Test_L1_R2) line 1"),
     ("274552224131661", 0, "Middle-Medium (Test_L2_R2) line 1"),

@@ -636,7 +636,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// searching them. In a parallel search (`busy`), a node with at least
     /// [`DEFER_MIN_EMPTY`] empty cells (and so the ETC keys) marks itself
     /// and defers, after its first move, the moves another thread is
-    /// searching (see [`Busy`]); the set of moves searched is unchanged.
+    /// searching (see [`Busy`]); a node expected to fail low defers its
+    /// first move too (see [`Searcher::expecting_fail_low`]). The set of
+    /// moves searched is unchanged.
     ///
     /// `Break` with the node's value when a move cuts it off (`value >=
     /// beta`, stored as a lower bound with the move) or when the search
@@ -667,7 +669,10 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         let mut best = None;
         // Fail-soft low: the highest value any searched move returned.
         let mut value = i32::MIN;
-        let mut searched = B::ZERO;
+        // Empty, or with a mark off the board where a fail-low is expected
+        // so that even the first move may be deferred (see
+        // `Searcher::expecting_fail_low`).
+        let mut searched = self.searched_before_first[pos.moves_played() % 2];
         let busy = self
             .busy
             .filter(|_| Self::CELLS - pos.moves_played() as i32 >= DEFER_MIN_EMPTY as i32 && etc);
@@ -726,13 +731,17 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                 continue;
             }
             if let Some(busy) = busy
-                && searched != B::ZERO
                 && deferred_len < W
                 && deferred_next == 0
+                && searched != B::ZERO
                 && busy.contains(keys[col])
             {
                 deferred[deferred_len] = cell;
                 deferred_len += 1;
+                // The table's move (deferred first only where a fail-low
+                // is expected) was not scored with the others: its
+                // threats come back with it.
+                child_threats[col] = threats;
                 continue;
             }
             if level.is_some() && searched != B::ZERO && self.settle_path() {
