@@ -61,6 +61,11 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize, B: Bitboard> {
     /// search expects to fail low, which may then defer even their first
     /// move (see [`Searcher::expecting_fail_low`]).
     searched_before_first: [B; 2],
+    /// How many deferred moves a node's list starts with, by the parity of
+    /// its stone count: none, or a full list (`W`) at the nodes that defer
+    /// nothing, those a search expecting fail-lows expects to cut off (see
+    /// [`Searcher::expecting_fail_low`]).
+    deferred_before_first: [usize; 2],
 }
 
 /// A big node on a parallel search's path: what its table entry must say
@@ -95,6 +100,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             path: None,
             settled: None,
             searched_before_first: [B::ZERO; 2],
+            deferred_before_first: [0; 2],
         }
     }
 
@@ -166,7 +172,8 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
 
     /// This search, deferring even the first move of the big nodes whose
     /// stone count has the parity `parity`: the nodes it expects to fail
-    /// low, all of whose moves must be searched anyway.
+    /// low, all of whose moves must be searched anyway; the nodes between
+    /// them, expected to cut off, defer none.
     ///
     /// Why: a node defers the moves other threads are searching only after
     /// its first move, since a node that cuts off usually does so on its
@@ -177,14 +184,25 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// low no move is searched in vain, and the second thread can start on
     /// another move at once.
     ///
-    /// A mark in the node's set of searched moves rather than a test in its
-    /// children loop: the test made the loop of a search on one thread,
-    /// which never defers, run 0.6% more instructions (callgrind, the first
-    /// 30 Middle-Medium lines); the mark costs none.
+    /// The nodes expected to cut off keep to the move another thread is
+    /// searching: when their first move fails, the next one usually cuts
+    /// off, and a thread sent past it to a third move works in vain, while
+    /// on the same move it takes other moves of the fail-low nodes below.
+    /// On 10x4 the second player's reply at one of the first player's
+    /// opening moves was such a node: its first move failed (378M nodes on
+    /// one thread), its second cut off (214M), and a thread deferring the
+    /// second searched a third for 179M nodes in vain.
+    ///
+    /// Marks in the node's starting state (a searched move off the board,
+    /// a full list of deferred moves) rather than a test in its children
+    /// loop: the test made the loop of a search on one thread, which never
+    /// defers, run 0.4% to 1.6% more instructions (callgrind, the first 30
+    /// Middle-Medium lines); the marks cost none.
     pub fn expecting_fail_low(mut self, parity: usize) -> Self {
         // The top bit of the first column: never a cell.
         const { assert!(Position::<W, H, B>::BOARD_BITS & (1 << H) == 0) };
         self.searched_before_first[parity] = B::from_u128(1 << H);
+        self.deferred_before_first[1 - parity] = W;
         self
     }
 
@@ -411,6 +429,45 @@ mod tests {
                     "{line}, above {alpha}?"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_node_expected_to_cut_off_defers_no_move() {
+        // "Above score?" fails low at the root of each line, so every
+        // root move is searched. With the children of columns 1, 3, 5 and 7
+        // marked busy, a plain parallel search defers them (and so
+        // searches another number of nodes), while a root expected to
+        // cut off searches in its own order, node for node as with no
+        // marks. The Begin lines only: the Middle-Medium line searches as
+        // many nodes in either order.
+        for (moves, score, line) in &crate::solver::tests::LINES[..2] {
+            let (score, line) = (*score, *line);
+            let pos = P::parse(moves).unwrap();
+            let cut_parity = pos.moves_played() % 2;
+            let run = |marked: bool, fail_low_parity: Option<usize>| {
+                let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
+                let (stop, busy) = (AtomicBool::new(false), Busy::new(12));
+                for col in (0..7).step_by(2).filter(|&col| marked && pos.can_play(col)) {
+                    let child = pos.opponent() + pos.mask() + pos.move_in_column(col);
+                    busy.enter(Searcher::<7, 6, u64>::stored_key(child, pos.moves_played() + 1).0);
+                }
+                let mut searcher =
+                    Searcher::<7, 6, u64>::parallel(Tables::single(&table), &stop).with_busy(&busy);
+                if let Some(parity) = fail_low_parity {
+                    searcher = searcher.expecting_fail_low(parity);
+                }
+                let r = searcher.negamax(&pos, score, score + 1);
+                assert_eq!(r, score, "{line}: the fail-soft bound is the score");
+                searcher.nodes
+            };
+            let unmarked = run(false, Some(1 - cut_parity));
+            assert_eq!(run(true, Some(1 - cut_parity)), unmarked, "{line}");
+            assert_ne!(
+                run(true, None),
+                run(false, None),
+                "{line}: nothing deferred"
+            );
         }
     }
 

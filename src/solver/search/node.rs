@@ -636,8 +636,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// searching them. In a parallel search (`busy`), a node with at least
     /// [`DEFER_MIN_EMPTY`] empty cells (and so the ETC keys) marks itself
     /// and defers, after its first move, the moves another thread is
-    /// searching (see [`Busy`]); a node expected to fail low defers its
-    /// first move too (see [`Searcher::expecting_fail_low`]). The set of
+    /// searching (see [`Busy`]); where a probe expects fail-lows, a node
+    /// expected to fail low defers its first move too, and one expected to
+    /// cut off defers none (see [`Searcher::expecting_fail_low`]). The set of
     /// moves searched is unchanged.
     ///
     /// `Break` with the node's value when a move cuts it off (`value >=
@@ -678,9 +679,12 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             .filter(|_| Self::CELLS - pos.moves_played() as i32 >= DEFER_MIN_EMPTY as i32 && etc);
         let level = self.enter_big_node(busy, slot, pos.moves_played(), w);
         // Deferred moves: `deferred[deferred_next..deferred_len]` are still
-        // to be searched, once the others have been.
+        // to be searched, once the others have been. A node that defers
+        // nothing starts with a full list and nothing left in it (see
+        // `Searcher::expecting_fail_low`).
         let mut deferred = [B::ZERO; W];
-        let (mut deferred_len, mut deferred_next) = (0, 0);
+        let start = self.deferred_before_first[pos.moves_played() % 2];
+        let (mut deferred_len, mut deferred_next) = (start, start);
         // An upper bound on the moves the loop leaves unsearched (besides
         // their caps): lowered when no sorted move wins with our next stone.
         let mut rest_bound = i32::MAX;
