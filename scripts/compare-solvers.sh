@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Times c4 side by side with Pascal Pons's and Christophe Steininger's
+# solvers on the six standard test sets, and prints the README's performance
+# table: mean time and mean nodes per position, and c4's time over the best
+# other solver's, with the CPU named. A benchmark report, not a test: CI does
+# not run it.
+#
+#   C4_PONS_BENCH=PATH C4_STEIN_BENCH=PATH scripts/compare-solvers.sh
+#
+# Each PATH is a per-position timer of the other solver, built outside the
+# repository from its public source (the anchors' build script in
+# ../shared/anchors builds `pons-bench` and `stein-bench`); both print
+# `positions N mismatches M mean_us X mean_nodes Y` for `BENCH FILE [-w]
+# [LIMIT]`. A solver without a path is left out of the table.
+#
+# Settings, the same for every solver: one thread, no opening book, the table
+# cleared before each position (not timed). Begin-Medium and Begin-Hard are
+# cut to their first 200 and 20 lines; Pons's solver is not run on those two
+# (it takes minutes on them). C4_ROUNDS rounds (default 2), the solvers
+# alternated within each round; a time is the range over the rounds, the
+# ratio the median of the per-round ratios. Node counts do not drift; each
+# solver counts nodes its own way. About 10 minutes with two rounds.
+#
+# The standard sets come from ../shared/testsets (or $C4_STANDARD_SETS).
+# Exit status: 0, or 1 if a solver disagrees with a set.
+set -euo pipefail
+
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh" compare-solvers.sh
+
+rounds=${C4_ROUNDS:-2}
+pons=${C4_PONS_BENCH:-}
+stein=${C4_STEIN_BENCH:-}
+for anchor in "$pons" "$stein"; do
+    if [[ -n "$anchor" && ! -x "$anchor" ]]; then
+        echo "compare-solvers.sh: $anchor is not an executable" >&2
+        exit 2
+    fi
+done
+
+# name file limit weak pons?
+rows=(
+    "End-Easy (1000)|Test_L3_R1|1000||pons"
+    "Middle-Easy (1000)|Test_L2_R1|1000||pons"
+    "Middle-Medium (1000)|Test_L2_R2|1000||pons"
+    "Begin-Easy (1000)|Test_L1_R1|1000||pons"
+    "Begin-Medium (first 200)|Test_L1_R2|200||"
+    "Begin-Hard (first 20)|Test_L1_R3|20||"
+    "weak: Middle-Medium (1000)|Test_L2_R2|1000|weak|pons"
+    "weak: Begin-Medium (first 200)|Test_L1_R2|200|weak|"
+    "weak: Begin-Hard (first 20)|Test_L1_R3|20|weak|"
+)
+
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+status=0
+
+# run_c4 FILE LIMIT WEAK: prints "mean_us mean_nodes mismatches".
+run_c4() {
+    local weak=()
+    [[ -n $3 ]] && weak=(--weak)
+    "$c4" bench --no-book --threads 1 --json --limit "$2" "${weak[@]}" "$sets/$1" |
+        sed -E 's/.*"mismatches":([0-9]+).*"mean_time_us":([0-9.]+),"mean_nodes":([0-9.]+).*/\2 \3 \1/'
+}
+
+# run_anchor BENCH FILE LIMIT WEAK: the same from another solver's timer.
+run_anchor() {
+    local weak=()
+    [[ -n $4 ]] && weak=(-w)
+    "$1" "$sets/$2" "${weak[@]}" "$3" |
+        awk '/^positions/ { print $6, $8, $4 }'
+}
+
+for ((round = 1; round <= rounds; round++)); do
+    for row in "${rows[@]}"; do
+        IFS='|' read -r name file limit weak with_pons <<<"$row"
+        echo "round $round: $name" >&2
+        for solver in c4 stein pons; do
+            case $solver in
+                c4) line=$(run_c4 "$file" "$limit" "$weak") ;;
+                stein)
+                    [[ -n $stein ]] || continue
+                    line=$(run_anchor "$stein" "$file" "$limit" "$weak")
+                    ;;
+                pons)
+                    [[ -n $pons && -n $with_pons ]] || continue
+                    line=$(run_anchor "$pons" "$file" "$limit" "$weak")
+                    ;;
+            esac
+            read -r us nodes mismatches <<<"$line"
+            if [[ -z $mismatches || $mismatches != 0 ]]; then
+                echo "compare-solvers.sh: $solver: ${mismatches:-no result} mismatches on $name" >&2
+                status=1
+            fi
+            printf '%s|%s|%s|%s|%s\n' "$name" "$solver" "$round" "$us" "$nodes" >>"$results"
+        done
+    done
+done
+
+cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+echo "Measured by scripts/compare-solvers.sh ($rounds rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
+echo
+echo "| set (lines used) | c4 | Steininger | Pons | c4 / best other | c4 nodes | Steininger nodes |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for row in "${rows[@]}"; do
+    IFS='|' read -r name _ <<<"$row"
+    awk -F'|' -v name="$name" -v rounds="$rounds" '
+        # A time in the unit its larger end needs, 3 significant digits.
+        function unit(us) { return us < 1000 ? 1 : us < 1000000 ? 1000 : 1000000 }
+        function suffix(div) { return div == 1 ? " µs" : div == 1000 ? " ms" : " s" }
+        function range(solver,   lo, hi, r, v, div, a, b) {
+            if (!((solver, 1) in t)) return "-"
+            lo = hi = t[solver, 1]
+            for (r = 2; r <= rounds; r++) { v = t[solver, r]; if (v < lo) lo = v; if (v > hi) hi = v }
+            div = unit(hi)
+            a = sprintf("%.3g", lo / div); b = sprintf("%.3g", hi / div)
+            return (a == b ? a : a "-" b) suffix(div)
+        }
+        # Whole nodes with thousands separators.
+        function nodes(solver,   v, s) {
+            if (!((solver, 1) in n)) return "-"
+            v = sprintf("%d", n[solver, 1] + 0.5); s = ""
+            while (length(v) > 3) { s = "," substr(v, length(v) - 2) s; v = substr(v, 1, length(v) - 3) }
+            return v s
+        }
+        $1 == name { t[$2, $3] = $4; n[$2, $3] = $5 }
+        END {
+            # The ratio per round against the faster other solver of that round.
+            count = 0
+            for (r = 1; r <= rounds; r++) {
+                best = -1
+                if (("stein", r) in t) best = t["stein", r]
+                if (("pons", r) in t && (best < 0 || t["pons", r] < best)) best = t["pons", r]
+                if (best > 0) ratio[++count] = t["c4", r] / best
+            }
+            # Median of the rounds (insertion sort: a handful of values).
+            for (i = 2; i <= count; i++) for (j = i; j > 1 && ratio[j] < ratio[j - 1]; j--) {
+                v = ratio[j]; ratio[j] = ratio[j - 1]; ratio[j - 1] = v
+            }
+            if (count == 0) median = "-"
+            else if (count % 2) median = sprintf("%.2f", ratio[(count + 1) / 2])
+            else median = sprintf("%.2f", (ratio[count / 2] + ratio[count / 2 + 1]) / 2)
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", name, range("c4"), range("stein"),
+                range("pons"), median, nodes("c4"), nodes("stein")
+        }' "$results"
+done
+exit "$status"
