@@ -16,7 +16,7 @@
 //! modules of `solver/` (and an import from `solver/search/node.rs` to
 //! `position` is checked on the row of `solver`). Every module of `src/`
 //! has a row, every import is listed, every listed import is used, and each
-//! lists only modules of lower layers.
+//! lists only modules of lower layers. And no file has more than 700 lines.
 //!
 //! `cargo test --test architecture -- --nocapture` prints the graph's
 //! figures.
@@ -602,6 +602,9 @@ fn units(from: &Key, to: &Key) -> (Key, Key) {
     )
 }
 
+/// The most lines a file of `src/` may have.
+const MAX_LINES: usize = 700;
+
 /// A row of the doc's table.
 struct Row {
     layer: u32,
@@ -795,6 +798,13 @@ fn imports_follow_the_layers_of_the_architecture_doc() {
         }
     }
 
+    for module in krate.modules.values() {
+        let lines = fs::read_to_string(&module.file).map_or(0, |s| s.lines().count());
+        if lines > MAX_LINES {
+            let file = module.file.strip_prefix(root).unwrap().display();
+            problems.push(format!("{file}: {lines} lines, more than {MAX_LINES}"));
+        }
+    }
     for o in &open {
         if !open_seen.contains(o) {
             problems.push(format!("docs/architecture.md names an open circle in `{o}`, but there is none: remove the line"));
