@@ -8,9 +8,12 @@
 //! A `Game` holds the same two bitboards widened to `u128`, and every rule
 //! of play (fours, threats, symmetry) is asked of the fixed-size position
 //! it stands for, so the rules are written once, in [`crate::position`].
-//! The other way round, replaying a move string, drawing the board and
-//! decoding a key are written once, here, and the fixed-size position asks
-//! its game: none of them is worth compiling once per size.
+//! The other way round, replaying a move string, drawing the board,
+//! decoding a key and finding a line of moves to a position are written
+//! once, here, and the fixed-size position asks its game (the `impl
+//! Position` blocks at the end): none of them is worth compiling once per
+//! size. So this file imports the position, and the position does not
+//! import it.
 //!
 //! ```
 //! use c4::{BoardSize, Game};
