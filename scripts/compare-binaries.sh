@@ -11,7 +11,7 @@
 #
 # 1. Node counts, one thread, no book, each line from a cleared table
 #    (`c4 solve --no-book --stats`): the first 200 lines of the six standard
-#    sets, strong and weak, and the empty 7x6 board. Every `moves score
+#    sets, strong and weak, and the empty 7x6 and 9x4 boards. Every `moves score
 #    nodes` line must be the same; a difference is printed and fails.
 # 2. The same on other boards: positions `c4 generate` draws (a fixed seed,
 #    by the old binary) on 6x7, 7x7, 8x5, 9x4, 10x4 and 8x8 (a 128-bit
@@ -101,6 +101,7 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
 done
 echo '' >"$work/empty"
 same "7x6 empty board" "$work/empty"
+same "9x4 empty board" "$work/empty" --width 9 --height 4
 
 # Other boards: W H MIN_MOVES MAX_MOVES, late enough that the 20 positions
 # take about a second in all (`c4 generate` keeps only positions within its

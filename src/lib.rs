@@ -28,7 +28,8 @@ pub mod board;
 pub mod book;
 pub mod book_builder;
 pub mod engine;
-pub mod game;
+/// [`Game`]: a position on a board chosen at run time (in `position`).
+pub use position::game;
 pub mod input;
 pub mod level;
 pub mod memory;

@@ -7,10 +7,10 @@
 //! `c4` answer with scores its own entries disprove.
 
 use super::Book;
-use super::format::{FormatError, Kind, RawBook};
+use super::format::{self, FormatError, Kind, RawBook};
 use crate::Bitboard;
 use crate::board::BoardSize;
-use crate::game::Game;
+use crate::position::game::{Game, position_name};
 use crate::position::{Position, Score};
 
 /// Whether a position belongs in a book: not finished, and the side to
@@ -131,7 +131,7 @@ fn check_scores(
         }
         if (complete && derived != stored) || (!complete && derived > stored) {
             return Err(FormatError::Inconsistent {
-                moves: super::position_name(&game),
+                moves: position_name(&game),
                 stored,
                 derived,
                 at_least: !complete,
@@ -139,4 +139,23 @@ fn check_scores(
         }
     }
     Ok(())
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
+    /// Decodes a book file, checking everything: magic, version, board
+    /// size, length, checksum, every entry, and that every score with
+    /// children in the book is the best of theirs
+    /// ([`check_consistency`]).
+    pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
+        decode_checked(bytes, BoardSize::of::<W, H>()).map(Self::from_checked)
+    }
+}
+
+/// A book file of `board`, decoded and checked as [`Book::decode`] says:
+/// compiled once for every size.
+fn decode_checked(bytes: &[u8], board: BoardSize) -> Result<RawBook, FormatError> {
+    let raw = format::decode_raw(bytes)?;
+    format::check_entries(&raw, board)?;
+    check_raw_consistency(&raw, board)?;
+    Ok(raw)
 }

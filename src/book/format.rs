@@ -49,7 +49,7 @@ pub enum Kind {
     /// Every position with at most `depth` stones.
     Complete,
     /// The positions with exactly `depth` stones whose key falls in shard
-    /// `index` (1-based) of `count` (see [`crate::book_builder::shard_of`]).
+    /// `index` (1-based) of `count` (the book builder assigns the shards).
     Part {
         /// 1-based shard number.
         index: u32,

@@ -8,15 +8,13 @@
 //! smaller of their two keys ([`Position::symmetric_key`]).
 //!
 //! `format` reads and writes book files, `consistency` holds the negamax
-//! rule that ties the scores together, and `builtin` the book compiled into
-//! `c4`. Building a book needs the solver, so it lives above it, in
+//! rule that ties the scores together (and [`Book::decode`], which checks
+//! it), and `builtin` the book compiled into `c4`. Building a book needs the solver, so it lives above it, in
 //! [`crate::book_builder`].
 
 pub mod builtin;
 pub mod consistency;
 pub mod format;
-
-use std::collections::HashSet;
 
 use crate::Bitboard;
 use crate::board::BoardSize;
@@ -58,14 +56,6 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
             keys,
             scores,
         }
-    }
-
-    /// Decodes a book file, checking everything: magic, version, board
-    /// size, length, checksum, every entry, and that every score with
-    /// children in the book is the best of theirs
-    /// ([`consistency::check_consistency`]).
-    pub fn decode(bytes: &[u8]) -> Result<Self, FormatError> {
-        decode_checked(bytes, BoardSize::of::<W, H>()).map(Self::from_checked)
     }
 
     /// Decodes a book file whose entries are known to be valid (the
@@ -148,15 +138,6 @@ impl<const W: usize, const H: usize, B: Bitboard> Book<W, H, B> {
     }
 }
 
-/// A book file of `board`, decoded and checked as [`Book::decode`] says:
-/// compiled once for every size.
-fn decode_checked(bytes: &[u8], board: BoardSize) -> Result<RawBook, FormatError> {
-    let raw = format::decode_raw(bytes)?;
-    format::check_entries(&raw, board)?;
-    consistency::check_raw_consistency(&raw, board)?;
-    Ok(raw)
-}
-
 /// Book entries with their keys widened to `u128`: for the code that
 /// checks and writes books, compiled once for every size. (Not inlined:
 /// it is compiled once per word, not into every size's caller.)
@@ -183,64 +164,18 @@ fn narrow<B: Bitboard>(entries: &[(u128, Score)]) -> (Vec<B>, Vec<i8>) {
     (keys, scores)
 }
 
-/// A readable name for a position in messages: a line reaching it
-/// (1-based columns, quoted), or its key if no game reaches it.
-pub fn position_name(game: &Game) -> String {
-    match game.line() {
-        Some(line) => format!("'{}'", crate::position::moves_to_string(&line)),
-        None => format!("with key {:#x}", game.key()),
-    }
-}
+pub use crate::position::game::position_name;
 
 /// A sequence of moves (0-based columns) that reaches `pos` from the empty
-/// board, or `None` if none does (a position that cannot arise in a game):
-/// [`line_to_game`] of its game.
+/// board, or `None` if none does: [`Position::line`].
 pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
     pos: &Position<W, H, B>,
 ) -> Option<Vec<usize>> {
-    line_to_game(&Game::from(*pos))
+    pos.line()
 }
 
 /// A sequence of moves (0-based columns) that reaches `game` from the empty
-/// board, or `None` if none does (a position that cannot arise in a game).
-///
-/// Books store positions, not games; this finds a game by taking stones off
-/// the top of the columns, the last mover's first, never passing through a
-/// finished position: a depth-first search that remembers the positions it
-/// found no way back from, so that it visits each at most once (an
-/// unreachable position in an untrusted file cannot make it run for long).
+/// board, or `None` if none does: [`Game::line`].
 pub fn line_to_game(game: &Game) -> Option<Vec<usize>> {
-    fn back(game: &Game, line: &mut Vec<usize>, dead: &mut HashSet<u128>) -> bool {
-        if game.moves_played() == 0 {
-            return true;
-        }
-        if dead.contains(&game.key()) {
-            return false;
-        }
-        for col in 0..game.width() {
-            // Before the last mover's stone on top of `col`, the last mover
-            // was to move, holding its stones but that one.
-            let Some(before) = game
-                .parent(col)
-                .and_then(|parent| Game::from_key(game.board(), parent.key()))
-            else {
-                continue;
-            };
-            if before.is_won() {
-                continue;
-            }
-            line.push(col);
-            if back(&before, line, dead) {
-                return true;
-            }
-            line.pop();
-        }
-        dead.insert(game.key());
-        false
-    }
-    let mut line = Vec::new();
-    back(game, &mut line, &mut HashSet::new()).then(|| {
-        line.reverse();
-        line
-    })
+    game.line()
 }

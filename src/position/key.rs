@@ -1,10 +1,9 @@
 //! Keys: the number that identifies a position, the key it shares with its
-//! mirror image, the position back from its key, and its parents.
+//! mirror image, and its parents. (The position back from its key is
+//! decoded in `game`, compiled once for every size.)
 
 use super::Position;
 use crate::Bitboard;
-use crate::board::BoardSize;
-use crate::game::Game;
 
 impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// A number that identifies the position uniquely, below `2^KEY_BITS`.
@@ -33,17 +32,6 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
         } else {
             (key, false)
         }
-    }
-
-    /// The position whose [`Position::key`] is `key`, if `key` describes a
-    /// possible position: every column's stones packed from the bottom, the
-    /// side to move having played as many stones as its turn says (half the
-    /// stones, rounded down) and no four of its own. (Not every such position
-    /// is reachable in a game: [`crate::book::line_to`] finds a game.)
-    /// Opening books store keys and rebuild positions with this. Decoded by
-    /// [`Game::from_key`], compiled once for every size.
-    pub fn from_key(key: B) -> Option<Self> {
-        Game::from_key(BoardSize::of::<W, H>(), key.to_u128()).map(|game| game.fixed())
     }
 
     /// The positions this one can follow: for each column whose top stone is

@@ -1,5 +1,8 @@
-//! The board: a bitboard `Position`, its moves, wins and scores. Move
-//! strings and drawing are in `notation`, keys and symmetry in `key`.
+//! The board: a bitboard `Position`, its moves, wins and scores, the rules
+//! of play the search and [`Game`] both stand on. Move notation is in
+//! `notation`, keys and symmetry in `key`; the run-time [`Game`], and what
+//! the position asks of it (replaying, drawing, decoding keys, finding a
+//! line), in `game`.
 //!
 //! # Bit layout
 //! Column `c` (0-based, left to right) owns the `H + 1` bits starting at
@@ -12,11 +15,13 @@
 //! `mask`, every occupied cell. Playing a move swaps the point of view with one
 //! XOR, so the same code serves both players (negamax).
 
+pub mod game;
 mod key;
 mod notation;
 
 pub use crate::bitboard::Bitboard;
 
+pub use game::Game;
 pub use notation::{ParseError, column_char, column_from_char, column_range, moves_to_string};
 
 /// A position's score for the side to move: positive if it wins,

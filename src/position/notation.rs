@@ -1,14 +1,8 @@
 //! Move strings: the characters that name columns, and the error that names
 //! the character at fault when a string cannot be replayed. Replaying and
-//! drawing are [`Game`]'s, which a `Position` asks.
-
-use crate::Bitboard;
-use std::fmt;
+//! drawing are in `game`, compiled once for every size.
 
 use thiserror::Error;
-
-use super::Position;
-use crate::game::Game;
 
 /// Why a move string could not be replayed. Every index is the 0-based
 /// character index in the string as given (leading whitespace included).
@@ -95,34 +89,4 @@ pub fn column_range(width: usize) -> String {
 /// Writes a sequence of 0-based columns in the move-string notation.
 pub fn moves_to_string(moves: &[usize]) -> String {
     moves.iter().map(|&c| column_char(c)).collect()
-}
-
-impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
-    /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
-    /// from the empty board. Leading and trailing whitespace, including a
-    /// trailing `\r`, is ignored.
-    pub fn parse(moves: &str) -> Result<Self, ParseError> {
-        let mut pos = Self::new();
-        pos.play_str(moves)?;
-        Ok(pos)
-    }
-
-    /// Plays a move string from this position; see [`Position::parse`]. On
-    /// error the position is left as it was before the offending character.
-    /// (Replayed by [`Game::play_str`], compiled once for every size.)
-    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
-        let mut game = Game::from(*self);
-        let result = game.play_str(moves);
-        *self = game.fixed();
-        result
-    }
-}
-
-impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for Position<W, H, B> {
-    /// Draws the board top row first, with column labels below and a line
-    /// saying whose turn it is (or how the game ended): the drawing of its
-    /// [`Game`], compiled once for every size.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&Game::from(*self), f)
-    }
 }

@@ -15,6 +15,7 @@
 //! runs them on several threads, and `control` is what a caller sees of a
 //! solve in progress.
 
+mod busy;
 pub mod control;
 pub mod ordering;
 mod parallel;
@@ -38,7 +39,7 @@ use ordering::center_first_order;
 use placement::TableSet;
 use probes::{FromRoot, Root, exact_score, walk_up, weak_score};
 use search::Searcher;
-use table::TableError;
+use table::{TableError, Tables};
 
 /// Solves positions of a `W` x `H` board; holds the transposition tables, so
 /// keep one solver per thread and reuse it.
@@ -133,6 +134,12 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
             self.stop_flag.as_deref().filter(|_| stoppable),
             self.progress.as_deref(),
         )
+    }
+
+    /// The tables a search from `pos` stores its bounds in (see
+    /// [`TableSet::for_search`]).
+    fn tables(&self, pos: &Position<W, H, B>, thread: usize, parallel: bool) -> Tables<'_, B> {
+        self.table_set.for_search(Root::of(pos), thread, parallel)
     }
 
     /// Whether the caller has raised the stop flag.

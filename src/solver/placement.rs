@@ -5,57 +5,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Bitboard;
-use crate::position::Position;
 use crate::settings::{
     PARALLEL_SPLIT_MAX_EMPTY, SHARED_SMALL_MAX_ROOT_EMPTY, SMALL_TABLE_MAX_EMPTY,
     SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
 };
 use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
-use crate::solver::Solver;
 use crate::solver::probes::Root;
-use crate::solver::table::{Table, TableError};
-
-/// The two tables a search stores its bounds in: nodes with few stones,
-/// whose subtrees are big and few, in the large table; the many nodes near
-/// the leaves in a small one that stays in cache.
-///
-/// Why: a probe lands at a random place, so a search over a large table
-/// waits on DRAM at almost every node, while nearly all nodes are deep ones
-/// whose results are cheap to recompute. Keeping those in a small table
-/// makes most probes cache hits, and the large table still holds the
-/// expensive results near the root. Each position always goes to the same
-/// table (the choice depends on its stone count only), and both hold only
-/// true bounds, so the split changes speed, never a score.
-#[derive(Clone, Copy)]
-pub(crate) struct Tables<'t, B: Bitboard> {
-    /// Table of the nodes with fewer than `large_below` stones.
-    pub large: &'t Table<B>,
-    /// Table of the other nodes.
-    pub small: &'t Table<B>,
-    /// Stone count from which nodes use `small`.
-    pub large_below: usize,
-}
-
-impl<'t, B: Bitboard> Tables<'t, B> {
-    /// One table for every node.
-    pub fn single(table: &'t Table<B>) -> Self {
-        Tables {
-            large: table,
-            small: table,
-            large_below: 0,
-        }
-    }
-
-    /// The table of nodes with `stones` stones.
-    #[inline(always)]
-    pub fn of(&self, stones: usize) -> &'t Table<B> {
-        if stones < self.large_below {
-            self.large
-        } else {
-            self.small
-        }
-    }
-}
+use crate::solver::table::{Table, TableError, Tables};
 
 /// Whether `root` is a later root: one with at least
 /// [`SMALL_TABLE_MIN_STONES`] stones (and at most [`SMALL_TABLE_MAX_EMPTY`]
@@ -210,18 +166,5 @@ impl<B: Bitboard> TableSet<B> {
             self.table.touch();
         }
         &self.table
-    }
-}
-
-impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
-    /// The tables a search from `pos` stores its bounds in (see
-    /// [`TableSet::for_search`]).
-    pub(super) fn tables(
-        &self,
-        pos: &Position<W, H, B>,
-        thread: usize,
-        parallel: bool,
-    ) -> Tables<'_, B> {
-        self.table_set.for_search(Root::of(pos), thread, parallel)
     }
 }

@@ -2,6 +2,7 @@
 //! progress sink and the path it watches; the node itself is in `node`. The
 //! search knows nothing of how it is scheduled (see `parallel`).
 
+mod bounds;
 mod node;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,11 +11,10 @@ use crate::Bitboard;
 use crate::book::Book;
 use crate::position::Position;
 use crate::settings::PROGRESS_POLL_NODES;
+use crate::solver::busy::Busy;
 use crate::solver::control::Progress;
 use crate::solver::ordering::cpu_has_popcnt;
-use crate::solver::parallel::Busy;
-use crate::solver::placement::Tables;
-use crate::solver::table::Bound;
+use crate::solver::table::{Bound, Tables};
 
 /// One search's state: the tables, this search's node counter, and what it
 /// needs to stop early or to run beside other threads.
@@ -327,10 +327,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
 mod tests {
     use super::{PathNode, Searcher};
     use crate::position::Position;
+    use crate::solver::busy::Busy;
     use crate::solver::control::Progress;
-    use crate::solver::parallel::Busy;
-    use crate::solver::placement::Tables;
-    use crate::solver::table::{Bound, Entry, Table};
+    use crate::solver::table::{Bound, Entry, Table, Tables};
     use std::sync::atomic::AtomicBool;
 
     type P = Position<7, 6>;

@@ -449,6 +449,48 @@ fn work_of(word: u64) -> u32 {
     ((word >> 13) & 0x1f) as u32
 }
 
+/// The two tables a search stores its bounds in: nodes with few stones,
+/// whose subtrees are big and few, in the large table; the many nodes near
+/// the leaves in a small one that stays in cache.
+///
+/// Why: a probe lands at a random place, so a search over a large table
+/// waits on DRAM at almost every node, while nearly all nodes are deep ones
+/// whose results are cheap to recompute. Keeping those in a small table
+/// makes most probes cache hits, and the large table still holds the
+/// expensive results near the root. Each position always goes to the same
+/// table (the choice depends on its stone count only), and both hold only
+/// true bounds, so the split changes speed, never a score.
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'t, B: Bitboard> {
+    /// Table of the nodes with fewer than `large_below` stones.
+    pub large: &'t Table<B>,
+    /// Table of the other nodes.
+    pub small: &'t Table<B>,
+    /// Stone count from which nodes use `small`.
+    pub large_below: usize,
+}
+
+impl<'t, B: Bitboard> Tables<'t, B> {
+    /// One table for every node.
+    pub fn single(table: &'t Table<B>) -> Self {
+        Tables {
+            large: table,
+            small: table,
+            large_below: 0,
+        }
+    }
+
+    /// The table of nodes with `stones` stones.
+    #[inline(always)]
+    pub fn of(&self, stones: usize) -> &'t Table<B> {
+        if stones < self.large_below {
+            self.large
+        } else {
+            self.small
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

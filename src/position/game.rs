@@ -8,9 +8,12 @@
 //! A `Game` holds the same two bitboards widened to `u128`, and every rule
 //! of play (fours, threats, symmetry) is asked of the fixed-size position
 //! it stands for, so the rules are written once, in [`crate::position`].
-//! The other way round, replaying a move string, drawing the board and
-//! decoding a key are written once, here, and the fixed-size position asks
-//! its game: none of them is worth compiling once per size.
+//! The other way round, replaying a move string, drawing the board,
+//! decoding a key and finding a line of moves to a position are written
+//! once, here, and the fixed-size position asks its game (the `impl
+//! Position` blocks at the end): none of them is worth compiling once per
+//! size. So this file imports the position, and the position does not
+//! import it.
 //!
 //! ```
 //! use c4::{BoardSize, Game};
@@ -19,11 +22,12 @@
 //! assert!(game.can_play(3));
 //! ```
 
+use std::collections::HashSet;
 use std::fmt;
 
+use super::{ParseError, Player, Position, Score, column_char, column_from_char};
 use crate::Bitboard;
 use crate::board::{BoardSize, for_board};
-use crate::position::{ParseError, Player, Position, Score, column_char, column_from_char};
 
 /// A position on a board whose size is known only at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -271,11 +275,48 @@ impl Game {
         on_fixed!(self, Game, |pos| Game::from(pos.mirrored()))
     }
 
-    /// A sequence of moves (0-based columns) reaching this position from
-    /// the empty board, or `None` if no game reaches it (see
-    /// [`crate::book::line_to_game`]).
+    /// A sequence of moves (0-based columns) that reaches this position from the empty
+    /// board, or `None` if none does (a position that cannot arise in a game).
+    ///
+    /// Books store positions, not games; this finds a game by taking stones off
+    /// the top of the columns, the last mover's first, never passing through a
+    /// finished position: a depth-first search that remembers the positions it
+    /// found no way back from, so that it visits each at most once (an
+    /// unreachable position in an untrusted file cannot make it run for long).
     pub fn line(&self) -> Option<Vec<usize>> {
-        crate::book::line_to_game(self)
+        fn back(game: &Game, line: &mut Vec<usize>, dead: &mut HashSet<u128>) -> bool {
+            if game.moves_played() == 0 {
+                return true;
+            }
+            if dead.contains(&game.key()) {
+                return false;
+            }
+            for col in 0..game.width() {
+                // Before the last mover's stone on top of `col`, the last mover
+                // was to move, holding its stones but that one.
+                let Some(before) = game
+                    .parent(col)
+                    .and_then(|parent| Game::from_key(game.board(), parent.key()))
+                else {
+                    continue;
+                };
+                if before.is_won() {
+                    continue;
+                }
+                line.push(col);
+                if back(&before, line, dead) {
+                    return true;
+                }
+                line.pop();
+            }
+            dead.insert(game.key());
+            false
+        }
+        let mut line = Vec::new();
+        back(self, &mut line, &mut HashSet::new()).then(|| {
+            line.reverse();
+            line
+        })
     }
 
     /// The position of `board` whose key is `key`, if there is one (see
@@ -381,6 +422,68 @@ impl fmt::Display for Game {
                 self.moves + 1
             )
         }
+    }
+}
+
+/// What a fixed-size position asks of its game: replaying a move string,
+/// drawing the board, decoding a key and finding a line, none of them worth
+/// compiling once per board size.
+impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
+    /// Replays a move string (columns `1`-`9`, then `a`... for wider boards)
+    /// from the empty board. Leading and trailing whitespace, including a
+    /// trailing `\r`, is ignored.
+    pub fn parse(moves: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::new();
+        pos.play_str(moves)?;
+        Ok(pos)
+    }
+
+    /// Plays a move string from this position; see [`Position::parse`]. On
+    /// error the position is left as it was before the offending character.
+    /// (Replayed by [`Game::play_str`], compiled once for every size.)
+    pub fn play_str(&mut self, moves: &str) -> Result<(), ParseError> {
+        let mut game = Game::from(*self);
+        let result = game.play_str(moves);
+        *self = game.fixed();
+        result
+    }
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> fmt::Display for Position<W, H, B> {
+    /// Draws the board top row first, with column labels below and a line
+    /// saying whose turn it is (or how the game ended): the drawing of its
+    /// [`Game`], compiled once for every size.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Game::from(*self), f)
+    }
+}
+
+impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
+    /// The position whose [`Position::key`] is `key`, if `key` describes a
+    /// possible position: every column's stones packed from the bottom, the
+    /// side to move having played as many stones as its turn says (half the
+    /// stones, rounded down) and no four of its own. (Not every such position
+    /// is reachable in a game: [`Position::line`] finds a game.)
+    /// Opening books store keys and rebuild positions with this. Decoded by
+    /// [`Game::from_key`], compiled once for every size.
+    pub fn from_key(key: B) -> Option<Self> {
+        Game::from_key(BoardSize::of::<W, H>(), key.to_u128()).map(|game| game.fixed())
+    }
+
+    /// A sequence of moves (0-based columns) that reaches this position
+    /// from the empty board, or `None` if none does (a position that cannot
+    /// arise in a game): the [`Game::line`] of its game.
+    pub fn line(&self) -> Option<Vec<usize>> {
+        Game::from(*self).line()
+    }
+}
+
+/// A readable name for a position in messages: a line reaching it
+/// (1-based columns, quoted), or its key if no game reaches it.
+pub fn position_name(game: &Game) -> String {
+    match game.line() {
+        Some(line) => format!("'{}'", super::moves_to_string(&line)),
+        None => format!("with key {:#x}", game.key()),
     }
 }
 
