@@ -54,11 +54,25 @@ pub fn run(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     clap_complete::generate(
         Shell::from(args.shell),
-        &mut Cli::command(),
+        &mut visible_command(),
         "c4",
         &mut script,
     );
     write_out("completions", &script)
+}
+
+/// The command line as completions offer it: the subcommands a user sees
+/// (clap's generators would offer the hidden `man` too).
+fn visible_command() -> clap::Command {
+    let full = Cli::command();
+    let visible: Vec<clap::Command> = full
+        .get_subcommands()
+        .filter(|subcommand| !subcommand.is_hide_set())
+        .cloned()
+        .collect();
+    clap::Command::new("c4")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommands(visible)
 }
 
 /// Runs `c4 man`: writes the man page (roff, section 1) to stdout.
