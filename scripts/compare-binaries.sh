@@ -22,7 +22,7 @@
 #    board's generated positions; old, new and the ratio.
 #
 # The standard sets are read from ../shared/testsets beside the repository
-# (or $C4_TESTSETS). Takes about 25 minutes on 2 cores. Exit status: 0 if
+# (or $C4_STANDARD_SETS). Takes about 25 minutes on 2 cores. Exit status: 0 if
 # every node count matches, 1 if one differs, 2 for bad arguments.
 set -euo pipefail
 
@@ -38,9 +38,9 @@ fi
 old=$(realpath "$1")
 new=$(realpath "$2")
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-sets="${C4_TESTSETS:-$repo/../shared/testsets}"
+sets="${C4_STANDARD_SETS:-$repo/../shared/testsets}"
 if [[ ! -d "$sets" ]]; then
-    echo "$0: no standard test sets in $sets (set C4_TESTSETS to their directory)" >&2
+    echo "$0: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
     exit 2
 fi
 work=$(mktemp -d)

@@ -26,7 +26,7 @@
 #                                   minutes)
 #
 # The standard sets are read from ../shared/testsets beside the repository
-# (or $C4_TESTSETS). No opening book anywhere: the search alone is measured.
+# (or $C4_STANDARD_SETS). No opening book anywhere: the search alone is measured.
 # Targets: 1. test sets, one thread, table cleared per position, mean time
 # at most Middle-Medium 0.45 ms, Begin-Medium (first 200) 13 ms, Begin-Hard
 # (first 20) 0.2 s, and no set slower than the figures of the README's

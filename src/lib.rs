@@ -4,6 +4,33 @@
 //! positions, reads and writes test-set lines, runs batches on threads and
 //! adds up the memory they take; the `c4` binary is a thin CLI over it.
 //!
+//! # Using it
+//! The crate is `c4-solver` on crates.io (`c4` there is another project);
+//! its library is `c4`:
+//!
+//! ```toml
+//! [dependencies]
+//! c4-solver = "0.1"
+//! ```
+//!
+//! ```
+//! // The score of the position after the moves 4, 4, 5, 3 (1-based columns)
+//! // for the side to move: -2, a loss with its second-last stone.
+//! let board = c4::BoardSize::STANDARD; // 7x6; BoardSize::new(w, h) for others
+//! let game = c4::Game::parse(board, "4453").unwrap();
+//! let mut solver = c4::engine::new(board, 64 << 20).unwrap(); // a 64 MiB table
+//! // The built-in 7x6 opening book answers the first moves without a search.
+//! let book = c4::AnyBook::builtin(board).transpose().unwrap();
+//! solver.set_book(book).unwrap();
+//! assert_eq!(solver.solve(&game), -2);
+//! assert_eq!(solver.best_move(&c4::Game::parse(board, "44533").unwrap()), Some((3, 2)));
+//! ```
+//!
+//! Positions that cannot be read are errors naming the move at fault
+//! ([`ParseError`]); [`Engine`] has the other questions (every column's
+//! score, a best move, a perfect-play line).
+//!
+//! # Layout
 //! The search runs on [`Position<W, H, B>`](Position) and
 //! [`Solver<W, H, B>`](Solver), whose board is a set of constants, so it is
 //! compiled once per board size; everything around it works on a [`Game`]

@@ -142,7 +142,7 @@ fn columns_past_the_board_name_the_character_and_the_range() {
 }
 
 #[test]
-fn generated_sets_record_their_board_and_bench_refuses_another() {
+fn generated_sets_record_their_board_and_bench_reads_them_on_it() {
     let file = scratch("6x5.txt");
     c4("generate")
         .args([
@@ -164,32 +164,34 @@ fn generated_sets_record_their_board_and_bench_refuses_another() {
         assert_eq!(solver.solve(&pos).to_string(), score, "{line}");
     }
 
+    // The header chooses the board; an option that says otherwise is an
+    // error naming both.
+    for flags in [&[][..], &["--width", "6", "--height", "5"][..]] {
+        c4("bench")
+            .args(flags)
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("| 6x5.txt | 6x5 | 5 | 0 |"));
+    }
     c4("bench")
-        .args(["--width", "6", "--height", "5"])
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("| 6x5.txt | 6x5 | 5 | 0 |"));
-    c4("bench")
+        .args(["--width", "7"])
         .arg(&file)
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "is a set for the 6x5 board, not 7x6; run it with --width 6 --height 5",
+            "6x5.txt is a set for the 6x5 board (its header says so), but --width 7 asks for another",
         ));
 
-    // A set without a header is a 7x6 set.
+    // A set without a header is read on 7x6 when no option says otherwise.
     let plain = scratch("plain.txt");
     // (A standard-set line, Begin-Hard line 371.)
     fs::write(&plain, format!("{}\n", README_EXAMPLE.text())).unwrap();
     c4("bench")
-        .args(["--width", "6", "--height", "5"])
         .arg(&plain)
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "is a set for the 7x6 board, not 6x5",
-        ));
+        .success()
+        .stdout(predicate::str::contains("| plain.txt | 7x6 | 1 | 0 |"));
 
     // Fed to solve, the set comes back as it is (header included) on its own
     // board; on another board its header line is an error and the rest goes on.
@@ -207,4 +209,64 @@ fn generated_sets_record_their_board_and_bench_refuses_another() {
         .stderr(predicate::str::contains(
             "line 1: character 9: this input is for the 6x5 board, but c4 runs on 7x6",
         ));
+}
+
+/// A set without a header is read on the board `--width`/`--height` give:
+/// a 9x4 set (`c4 generate`), its scores checked by the exhaustive minimax,
+/// benched with its header and without it.
+#[test]
+fn headerless_sets_are_read_on_the_board_the_options_give() {
+    let file = scratch("9x4.txt");
+    c4("generate")
+        .args([
+            "--width", "9", "--height", "4", "--count", "4", "--seed", "11",
+        ])
+        .args(["--min-moves", "24", "--max-moves", "27", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().next(), Some("# board 9x4"));
+    let body: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(body.len(), 4);
+    for line in &body {
+        let (moves, score) = line.split_once(' ').unwrap();
+        assert_eq!(
+            reference_score_of::<9, 4>(moves).to_string(),
+            score,
+            "{line}"
+        );
+    }
+    c4("bench")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| 9x4.txt | 9x4 | 4 | 0 |"));
+
+    let plain = scratch("9x4-plain.txt");
+    fs::write(&plain, body.join("\n") + "\n").unwrap();
+    c4("bench")
+        .args(["--width", "9", "--height", "4"])
+        .arg(&plain)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| 9x4-plain.txt | 9x4 | 4 | 0 |"));
+    // Without the options it is a 7x6 set, where these lines do not fit.
+    c4("bench").arg(&plain).assert().code(1);
+
+    // Both sets in one run: each on its own board.
+    let out = stdout_of(
+        c4("bench")
+            .args(["--width", "9", "--height", "4"])
+            .arg(&plain)
+            .arg(&file),
+    );
+    assert!(out.contains("| 9x4-plain.txt | 9x4 | 4 | 0 |"), "{out}");
+    assert!(out.contains("| 9x4.txt | 9x4 | 4 | 0 |"), "{out}");
+    // Sets of two boards in one run: each on its own.
+    let seven = scratch("seven.txt");
+    fs::write(&seven, format!("{}\n", README_EXAMPLE.text())).unwrap();
+    let out = stdout_of(c4("bench").arg(&file).arg(&seven));
+    assert!(out.contains("| 9x4.txt | 9x4 | 4 | 0 |"), "{out}");
+    assert!(out.contains("| seven.txt | 7x6 | 1 | 0 |"), "{out}");
 }

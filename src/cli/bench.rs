@@ -22,12 +22,12 @@ use c4::BoardSize;
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
-use c4::testset::{TestCase, most_cases, parse_lines, set_board};
+use c4::testset::{TestCase, header_board, most_cases, parse_lines, set_board};
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration,
-    load_book, parse_threads, resolve_threads,
+    BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, load_book,
+    parse_threads, resolve_threads,
 };
 use super::output::{after_write_error, warn};
 
@@ -99,10 +99,62 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub table: TableArgs,
 
-    /// Board size; a set must be on this board (its `# board WxH` header
-    /// line, or 7x6 without one).
+    /// Board size: each set's own, from its `# board WxH` header line.
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: SetBoardArgs,
+}
+
+/// The board options of `c4 bench`: a set names its board in its header,
+/// so they have no default of their own; given, they are the board of the
+/// sets without a header and must agree with the headers of the others.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SetBoardArgs {
+    /// Columns of the board of the sets without a `# board WxH` header
+    /// (4 or more, with width x (height + 1) at most 128); a set with a
+    /// header must be on its board [default: the header's, or 7].
+    #[arg(long, value_name = "W", help_heading = "Board")]
+    pub width: Option<usize>,
+    /// Rows of the board of the sets without a header (4 or more); a set
+    /// with a header must be on its board [default: the header's, or 6].
+    #[arg(long, value_name = "H", help_heading = "Board")]
+    pub height: Option<usize>,
+}
+
+impl SetBoardArgs {
+    /// The board of the sets without a header: the one the options give,
+    /// 7x6 for an option not given; the usage exit status after saying why
+    /// it is not supported.
+    fn board(&self) -> Result<BoardSize, u8> {
+        let width = self.width.unwrap_or(BoardSize::STANDARD.width());
+        let height = self.height.unwrap_or(BoardSize::STANDARD.height());
+        BoardSize::new(width, height).map_err(|e| {
+            warn(format_args!("c4 bench: --width/--height: {e}"));
+            EXIT_USAGE
+        })
+    }
+
+    /// The board of a set whose header names `header`: the header's, or an
+    /// error if an option given says otherwise; without a header, the
+    /// options' board `plain`.
+    fn for_set(&self, header: Option<BoardSize>, plain: BoardSize) -> Result<BoardSize, String> {
+        let Some(found) = header else {
+            return Ok(plain);
+        };
+        let width_differs = self.width.is_some_and(|w| w != found.width());
+        let height_differs = self.height.is_some_and(|h| h != found.height());
+        if width_differs || height_differs {
+            let given: Vec<String> = [("width", self.width), ("height", self.height)]
+                .into_iter()
+                .filter_map(|(name, value)| value.map(|v| format!("--{name} {v}")))
+                .collect();
+            return Err(format!(
+                "is a set for the {found} board (its header says so), but {} asks for \
+                 another; drop the option to run it on {found}",
+                given.join(" ")
+            ));
+        }
+        Ok(found)
+    }
 }
 
 /// What went wrong with one file, for the exit status.
@@ -166,7 +218,7 @@ struct JsonRow<'a> {
 
 /// Runs `c4 bench`; returns the exit status.
 pub fn run(args: &BenchArgs) -> u8 {
-    let board = match args.board.board("bench") {
+    let board = match args.board.board() {
         Ok(board) => board,
         Err(code) => return code,
     };
@@ -194,6 +246,56 @@ pub fn run(args: &BenchArgs) -> u8 {
         .map(|m| usize::try_from(m.len()).unwrap_or(usize::MAX))
         .max()
         .unwrap_or(0);
+
+    let mut failed = false;
+    let mut header_printed = false;
+    let mut out = io::stdout().lock();
+    // The workers of the board of the last set, kept while the next set is
+    // on the same board.
+    let mut prepared: Option<(BoardSize, Vec<Variant>)> = None;
+    for file in &files {
+        let Some((text, on)) = read_set(file, args, board) else {
+            failed = true;
+            continue;
+        };
+        if prepared.as_ref().is_none_or(|(last, _)| *last != on) {
+            // The previous workers' tables are freed before new ones are made.
+            drop(prepared.take());
+            match prepare(on, args, &config, largest) {
+                Ok(variants) => prepared = Some((on, variants)),
+                Err(code) => return code,
+            }
+        }
+        for variant in prepared.iter().flat_map(|(_, variants)| variants) {
+            let set = SetText {
+                file,
+                lines: &text,
+                board: on,
+            };
+            match run_file(&set, args, &config, variant, &mut header_printed, &mut out) {
+                Ok(outcome) => {
+                    failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
+                }
+                Err(e) => {
+                    let code = if failed { EXIT_BAD_INPUT } else { EXIT_OK };
+                    return after_write_error("bench", &e, code);
+                }
+            }
+        }
+    }
+    if failed { EXIT_BAD_INPUT } else { EXIT_OK }
+}
+
+/// The memory check, the book and the workers of a run on `board` (with
+/// the book and without it for --compare-book), the usage or bad-input exit
+/// status after saying why they cannot be had. `largest`: the size of the
+/// largest file, in bytes.
+fn prepare(
+    board: BoardSize,
+    args: &BenchArgs,
+    config: &BenchConfig,
+    largest: usize,
+) -> Result<Vec<Variant>, u8> {
     let need = Need {
         solvers: config.threads,
         per_solver: solver_bytes(config.table_bytes, board.key_bits(), 1),
@@ -202,13 +304,8 @@ pub fn run(args: &BenchArgs) -> u8 {
         ),
         book: args.book.memory(board),
     };
-    if let Err(code) = check_memory("bench", &need, "lower --threads or --tt-size") {
-        return code;
-    }
-    let book = match load_book(&args.book, "bench", board) {
-        Ok(book) => book,
-        Err(code) => return code,
-    };
+    check_memory("bench", &need, "lower --threads or --tt-size")?;
+    let book = load_book(&args.book, "bench", board)?;
     let book_name = book.as_ref().map(|_| {
         args.book
             .book
@@ -219,56 +316,59 @@ pub fn run(args: &BenchArgs) -> u8 {
     if args.compare_book {
         if book.is_none() {
             warn(format_args!(
-                "c4 bench: --compare-book: there is no book to compare with"
+                "c4 bench: --compare-book: there is no book for the {board} board to compare with"
             ));
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
         runs = vec![
             (" (book)".to_owned(), book_name, book),
             (" (no book)".to_owned(), None, None),
         ];
     }
-    let mut benches = Vec::new();
+    let mut variants = Vec::new();
     for (suffix, name, book) in runs {
-        match Bench::with_book(board, &config, book) {
-            Ok(bench) => benches.push(Variant {
+        match Bench::with_book(board, config, book) {
+            Ok(bench) => variants.push(Variant {
                 suffix,
                 book: name,
                 bench,
             }),
             Err(e) => {
                 warn(format_args!("c4 bench: {e}"));
-                return EXIT_USAGE;
+                return Err(EXIT_USAGE);
             }
         }
     }
+    Ok(variants)
+}
 
-    let mut failed = false;
-    let mut header_printed = false;
-    let mut out = io::stdout().lock();
-    for file in &files {
-        for variant in &benches {
-            match run_file(
-                file,
-                board,
-                args,
-                &config,
-                variant,
-                &mut header_printed,
-                &mut out,
-            ) {
-                Ok(Some(outcome)) => {
-                    failed |= outcome.invalid_lines > 0 || outcome.mismatches > 0;
-                }
-                Ok(None) => failed = true,
-                Err(e) => {
-                    let code = if failed { EXIT_BAD_INPUT } else { EXIT_OK };
-                    return after_write_error("bench", &e, code);
-                }
-            }
+/// Reads the first lines of the set `file` (those --limit asks for, and the
+/// header) and finds its board (`plain` for a set without a header); `None`
+/// after saying why it cannot be run.
+fn read_set(file: &Path, args: &BenchArgs, plain: BoardSize) -> Option<(Vec<String>, BoardSize)> {
+    let name = file.display();
+    let limit = args.limit.unwrap_or(usize::MAX);
+    let text = match read_set_lines(file, limit.saturating_add(HEADER_SCAN_LINES)) {
+        Ok(text) => text,
+        Err(e) => {
+            warn(format_args!("c4 bench: cannot read {name}: {e}"));
+            return None;
+        }
+    };
+    let header = match header_board(&text) {
+        Ok(header) => header,
+        Err(e) => {
+            warn(format_args!("c4 bench: {name}: bad board header: {e}"));
+            return None;
+        }
+    };
+    match args.board.for_set(header, plain) {
+        Ok(board) => Some((text, board)),
+        Err(message) => {
+            warn(format_args!("c4 bench: {name} {message}"));
+            None
         }
     }
-    if failed { EXIT_BAD_INPUT } else { EXIT_OK }
 }
 
 /// One way of running the files: a bench with or without a book.
@@ -281,43 +381,34 @@ struct Variant {
     bench: Bench,
 }
 
-/// Reads, runs and reports one file, a set of `board`, on `out`; `None` if
-/// it could not be read, an error if `out` could not be written.
-fn run_file(
-    file: &Path,
+/// A set read for running: the file as given, its first lines (see
+/// [`read_set`]) and its board.
+struct SetText<'a> {
+    /// The file, as given.
+    file: &'a Path,
+    /// Its first lines.
+    lines: &'a [String],
+    /// Its board.
     board: BoardSize,
+}
+
+/// Runs and reports `set` on `out`; an error if `out` could not be written.
+fn run_file(
+    set: &SetText,
     args: &BenchArgs,
     config: &BenchConfig,
     variant: &Variant,
     header_printed: &mut bool,
     out: &mut impl Write,
-) -> io::Result<Option<FileOutcome>> {
+) -> io::Result<FileOutcome> {
+    let SetText {
+        file,
+        lines: text,
+        board,
+    } = *set;
     let bench = &variant.bench;
     let name = file.display();
     let limit = args.limit.unwrap_or(usize::MAX);
-    let text = match read_set_lines(file, limit.saturating_add(HEADER_SCAN_LINES)) {
-        Ok(text) => text,
-        Err(e) => {
-            warn(format_args!("c4 bench: cannot read {name}: {e}"));
-            return Ok(None);
-        }
-    };
-    match set_board(&text) {
-        Ok(found) if found == board => {}
-        Ok(found) => {
-            warn(format_args!(
-                "c4 bench: {name} is a set for the {found} board, not {board}; \
-                 run it with --width {} --height {}",
-                found.width(),
-                found.height()
-            ));
-            return Ok(None);
-        }
-        Err(e) => {
-            warn(format_args!("c4 bench: {name}: bad board header: {e}"));
-            return Ok(None);
-        }
-    }
     let lines = text.iter().take(limit);
     let mut outcome = FileOutcome::default();
     let mut cases: Vec<TestCase> = Vec::new();
@@ -403,7 +494,7 @@ fn run_file(
         )?;
     }
     out.flush()?;
-    Ok(Some(outcome))
+    Ok(outcome)
 }
 
 /// Runs `cases`, with a progress bar on stderr when it is a terminal.

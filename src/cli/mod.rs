@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod completions;
 pub mod generate;
 pub mod input;
 pub mod limits;
@@ -52,6 +53,11 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Serve a web page that shows the board and scores, and plays.
     Serve(serve::ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    #[command(hide = true)]
+    Man,
 }
 
 /// Parses the command line and runs the subcommand.
@@ -65,6 +71,8 @@ pub fn main() -> ExitCode {
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man => completions::run_man(),
     };
     ExitCode::from(code)
 }

@@ -181,16 +181,28 @@ where
     I: IntoIterator,
     I::Item: AsRef<str>,
 {
+    header_board(lines).map(|board| board.unwrap_or(BoardSize::STANDARD))
+}
+
+/// The board the header of a set whose first lines are `lines` names, `None`
+/// if it has no header (the header must come before the first position): a
+/// reader told the board some other way reads a headerless set on that one.
+/// An error if the header names no supported board.
+pub fn header_board<I>(lines: I) -> Result<Option<BoardSize>, BoardError>
+where
+    I: IntoIterator,
+    I::Item: AsRef<str>,
+{
     for line in lines {
         let line = line.as_ref();
         if let Some(board) = parse_board_header(line) {
-            return board;
+            return board.map(Some);
         }
         if !line.trim().is_empty() && !is_comment(line) {
             break;
         }
     }
-    Ok(BoardSize::STANDARD)
+    Ok(None)
 }
 
 /// The whitespace-separated fields of `line`, each with the 0-based character
@@ -496,6 +508,8 @@ mod tests {
             Ok(BoardSize::STANDARD)
         );
         assert_eq!(set_board(Vec::<String>::new()), Ok(BoardSize::STANDARD));
+        assert_eq!(header_board(["4453 -2"]), Ok(None));
+        assert_eq!(header_board(["# c", "# board 6x5", "1 0"]), Ok(Some(board)));
 
         // Read for 7x6, a 6x5 set's header is an error; its own board is
         // skipped like a comment.

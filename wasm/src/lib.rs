@@ -9,6 +9,7 @@
 //! from JavaScript: the page stops one by ending the worker.
 
 mod answers;
+pub mod npm;
 
 use std::cell::RefCell;
 

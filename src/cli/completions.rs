@@ -1,0 +1,94 @@
+//! `c4 completions SHELL` and `c4 man`: the shell completion scripts and the
+//! man page, generated from the clap definition of the command line, so they
+//! always list the options this binary has.
+
+use std::io::{self, Write};
+
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+use super::Cli;
+use super::options::EXIT_OK;
+use super::output::after_write_error;
+
+/// Arguments of `c4 completions`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Install (or put the line in the shell's start-up file):
+  bash:        source <(c4 completions bash)
+  zsh:         c4 completions zsh > \"${fpath[1]}/_c4\"
+  fish:        c4 completions fish > ~/.config/fish/completions/c4.fish
+  powershell:  c4 completions powershell | Out-String | Invoke-Expression")]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: CompletionShell,
+}
+
+/// The shells `c4 completions` writes a script for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum CompletionShell {
+    /// GNU bash.
+    Bash,
+    /// Z shell.
+    Zsh,
+    /// fish.
+    Fish,
+    /// PowerShell.
+    Powershell,
+}
+
+impl From<CompletionShell> for Shell {
+    fn from(shell: CompletionShell) -> Self {
+        match shell {
+            CompletionShell::Bash => Shell::Bash,
+            CompletionShell::Zsh => Shell::Zsh,
+            CompletionShell::Fish => Shell::Fish,
+            CompletionShell::Powershell => Shell::PowerShell,
+        }
+    }
+}
+
+/// Runs `c4 completions`: writes the script to stdout.
+pub fn run(args: &CompletionsArgs) -> u8 {
+    let mut script = Vec::new();
+    clap_complete::generate(
+        Shell::from(args.shell),
+        &mut visible_command(),
+        "c4",
+        &mut script,
+    );
+    write_out("completions", &script)
+}
+
+/// The command line as completions offer it: the subcommands a user sees
+/// (clap's generators would offer the hidden `man` too).
+fn visible_command() -> clap::Command {
+    let full = Cli::command();
+    let visible: Vec<clap::Command> = full
+        .get_subcommands()
+        .filter(|subcommand| !subcommand.is_hide_set())
+        .cloned()
+        .collect();
+    clap::Command::new("c4")
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommands(visible)
+}
+
+/// Runs `c4 man`: writes the man page (roff, section 1) to stdout.
+pub fn run_man() -> u8 {
+    let mut page = Vec::new();
+    let rendered = clap_mangen::Man::new(Cli::command()).render(&mut page);
+    // Rendering into a Vec cannot fail.
+    rendered.expect("a man page renders into memory");
+    write_out("man", &page)
+}
+
+/// Writes `bytes` to stdout; the exit status.
+fn write_out(command: &str, bytes: &[u8]) -> u8 {
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => EXIT_OK,
+        Err(e) => after_write_error(command, &e, EXIT_OK),
+    }
+}
