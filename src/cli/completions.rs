@@ -4,12 +4,10 @@
 
 use std::io::{self, Write};
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
-use super::Cli;
-use super::options::EXIT_OK;
-use super::output::after_write_error;
+use super::output::{EXIT_OK, after_write_error};
 
 /// Arguments of `c4 completions`.
 #[derive(Args, Debug)]
@@ -49,12 +47,14 @@ impl From<CompletionShell> for Shell {
     }
 }
 
-/// Runs `c4 completions`: writes the script to stdout.
-pub fn run(args: &CompletionsArgs) -> u8 {
+/// Runs `c4 completions`: writes the script of the command line `cli` (the
+/// caller's clap definition, handed down so this module need not import it)
+/// to stdout.
+pub fn run(args: &CompletionsArgs, cli: clap::Command) -> u8 {
     let mut script = Vec::new();
     clap_complete::generate(
         Shell::from(args.shell),
-        &mut visible_command(),
+        &mut visible_command(cli),
         "c4",
         &mut script,
     );
@@ -63,8 +63,7 @@ pub fn run(args: &CompletionsArgs) -> u8 {
 
 /// The command line as completions offer it: the subcommands a user sees
 /// (clap's generators would offer the hidden `man` too).
-fn visible_command() -> clap::Command {
-    let full = Cli::command();
+fn visible_command(full: clap::Command) -> clap::Command {
     let visible: Vec<clap::Command> = full
         .get_subcommands()
         .filter(|subcommand| !subcommand.is_hide_set())
@@ -75,10 +74,11 @@ fn visible_command() -> clap::Command {
         .subcommands(visible)
 }
 
-/// Runs `c4 man`: writes the man page (roff, section 1) to stdout.
-pub fn run_man() -> u8 {
+/// Runs `c4 man`: writes the man page (roff, section 1) of the command line
+/// `cli` to stdout.
+pub fn run_man(cli: clap::Command) -> u8 {
     let mut page = Vec::new();
-    let rendered = clap_mangen::Man::new(Cli::command()).render(&mut page);
+    let rendered = clap_mangen::Man::new(cli).render(&mut page);
     // Rendering into a Vec cannot fail.
     rendered.expect("a man page renders into memory");
     write_out("man", &page)

@@ -20,7 +20,7 @@ pub mod status;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// c4: the exact, perfect-play score of any Connect Four position.
 #[derive(Parser, Debug)]
@@ -71,8 +71,8 @@ pub fn main() -> ExitCode {
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Completions(args) => completions::run(args),
-        Command::Man => completions::run_man(),
+        Command::Completions(args) => completions::run(args, Cli::command()),
+        Command::Man => completions::run_man(Cli::command()),
     };
     ExitCode::from(code)
 }
