@@ -21,7 +21,10 @@ use crate::solver::table::{Bound, Tables};
 pub(crate) struct Searcher<'t, const W: usize, const H: usize, B: Bitboard> {
     /// Bounds learnt so far, shared with other searches of the same solver.
     tables: Tables<'t, B>,
-    /// Nodes visited (calls of [`Searcher::search`]).
+    /// Nodes visited: positions with a choice of safe moves, or settled by
+    /// the node's tests ([`Searcher::search`]). A position with a single
+    /// safe move is played through in place and not counted (see
+    /// `Searcher::search_child`).
     pub nodes: u64,
     /// Set by another thread when the answer is known and this search can
     /// stop; polled every [`STOP_POLL_NODES`](crate::settings::STOP_POLL_NODES) nodes.

@@ -4,6 +4,8 @@
 //! `#[inline(always)]` helper that settles the node or narrows its window.
 //! The steps that need only the position are in `bounds`.
 
+mod forced;
+
 use std::ops::ControlFlow::{self, Break, Continue};
 
 use crate::Bitboard;
@@ -87,6 +89,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     ///
     /// Each step either settles the node (returns a value with the meaning
     /// of [`Searcher::negamax`]) or narrows its window with a true bound.
+    #[inline(always)]
     pub(super) fn search(
         &mut self,
         pos: &Position<W, H, B>,
@@ -94,16 +97,33 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         beta: i32,
         opponent_threats: B,
     ) -> i32 {
+        let safe = pos.non_losing_moves_given(opponent_threats);
+        self.search_node(pos, alpha, beta, opponent_threats, safe)
+    }
+
+    /// [`Searcher::search`] with the safe moves too at hand
+    /// ([`Position::non_losing_moves_given`] of `opponent_threats`): the
+    /// caller that looked for a forced move computed them
+    /// ([`Searcher::search_child`]).
+    fn search_node(
+        &mut self,
+        pos: &Position<W, H, B>,
+        alpha: i32,
+        beta: i32,
+        opponent_threats: B,
+        safe: B,
+    ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
         debug_assert_eq!(opponent_threats, pos.opponent_winning_cells());
+        debug_assert_eq!(safe, pos.non_losing_moves_given(opponent_threats));
         if self.count_node() {
             return 0;
         }
         let nodes_before = self.nodes;
         let mut w = Window { alpha, beta };
 
-        let candidates = settle!(Self::terminal(pos, opponent_threats));
+        let candidates = settle!(Self::terminal(pos, safe));
         settle!(Self::reachable_scores(pos, &mut w));
         settle!(Self::dead_positions(pos, &mut w));
         settle!(Self::claimeven(pos, &mut w));
@@ -168,15 +188,15 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     }
 
     /// Terminal checks. Assumes the side to move cannot win at once and
-    /// `opponent_threats` are the opponent's completing cells. Returns
+    /// `candidates` are its safe moves (those that do not let the opponent
+    /// win with its next stone). Returns
     /// `Break` with the exact score when the node needs no search: every
     /// move lets the opponent win with its next stone, or two cells are
     /// left and a move is safe (nobody can win any more). Else `Continue`
     /// with the safe moves (at least one).
     #[inline(always)]
-    fn terminal(pos: &Position<W, H, B>, opponent_threats: B) -> ControlFlow<i32, B> {
+    fn terminal(pos: &Position<W, H, B>, candidates: B) -> ControlFlow<i32, B> {
         let moves = pos.moves_played() as i32;
-        let candidates = pos.non_losing_moves_given(opponent_threats);
         if candidates == B::ZERO {
             return Break(-(Self::CELLS - moves) / 2);
         }
@@ -189,13 +209,21 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// A node with a single safe move `cell` (most often a forced block):
     /// its child's score is the node's. The table is not touched, which
     /// saves two memory accesses per forced move and loses nothing, since
-    /// the child's own entry holds the same information. Returns with the
-    /// meaning of [`Searcher::negamax`] for the window `w`.
+    /// the child's own entry holds the same information. A move that leaves
+    /// the opponent no safe reply wins with our next stone (exact); else the
+    /// child is searched past its own forced moves
+    /// ([`Searcher::search_child`]). Returns with the meaning of
+    /// [`Searcher::negamax`] for the window `w`.
     #[inline(always)]
     fn only_move(&mut self, pos: &Position<W, H, B>, cell: B, w: Window) -> i32 {
+        let mask = pos.mask() | cell;
+        let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
+        if leaves_no_safe_reply::<W, H, B>(mask, ours) {
+            return Self::no_quick_win(pos) + 1;
+        }
         let mut child = *pos;
         child.play(cell);
-        -self.negamax(&child, -w.beta, -w.alpha)
+        -self.search_child(&child, -w.beta, -w.alpha, ours)
     }
 
     /// The book's exact score of `pos`, a valid answer to any window, if the
@@ -308,6 +336,12 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// cut off defers none (see [`Searcher::expecting_fail_low`]). The set of
     /// moves searched is unchanged.
     ///
+    /// Children judged here without a call: a sorted move that leaves the
+    /// opponent no safe reply wins with our next stone, the best score the
+    /// node can reach, so it cuts off at once (stored as a lower bound with
+    /// the move); each other child is searched past its forced moves
+    /// ([`Searcher::search_child`]).
+    ///
     /// `Break` with the node's value when a move cuts it off (`value >=
     /// beta`, stored as a lower bound with the move) or when the search
     /// unwinds (see [`Searcher::unwind`]). Else `Continue` with what the
@@ -374,13 +408,23 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                                 opponent_threats,
                                 &mut child_threats,
                             ));
-                            if !sorted.has_win() {
-                                rest_bound = Self::no_quick_win(pos);
-                                if rest_bound < w.beta {
-                                    w.beta = rest_bound;
-                                    if w.alpha >= w.beta {
-                                        break;
-                                    }
+                            if sorted.has_win()
+                                && let Some(cell) = sorted.next()
+                            {
+                                // The move wins with our next stone, the
+                                // best score reachable (beta is at most
+                                // that): a cutoff judged here, without a
+                                // call to the lost child.
+                                let score = Self::no_quick_win(pos) + 1;
+                                self.leave_node(busy, slot.key, level);
+                                self.record(slot, Bound::Lower, score, Some(cell));
+                                return Break(score);
+                            }
+                            rest_bound = Self::no_quick_win(pos);
+                            if rest_bound < w.beta {
+                                w.beta = rest_bound;
+                                if w.alpha >= w.beta {
+                                    break;
                                 }
                             }
                             sorted
@@ -421,7 +465,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             let mut child = *pos;
             child.play(cell);
             searched |= cell;
-            let score = -self.search(&child, -w.beta, -w.alpha, threats);
+            let score = -self.search_child(&child, -w.beta, -w.alpha, threats);
             if self.aborted {
                 return Break(self.unwind(busy, slot.key, level));
             }
