@@ -12,7 +12,7 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, STOP_POLL_NODES, SYMMETRY_MAX_MOVES};
 use crate::solver::busy::Busy;
-use crate::solver::ordering::{MoveSorter, order_moves};
+use crate::solver::ordering::{MoveSorter, leaves_no_safe_reply, order_moves};
 use crate::solver::table::{Bound, Entry, Table};
 
 use super::bounds::Window;
