@@ -35,6 +35,7 @@ pub mod memory;
 pub mod parallel;
 pub mod position;
 pub mod report;
+pub mod review;
 pub mod rng;
 pub mod settings;
 pub mod solver;
