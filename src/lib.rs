@@ -32,6 +32,7 @@ pub mod game;
 pub mod input;
 pub mod level;
 pub mod memory;
+pub mod page_api;
 pub mod parallel;
 pub mod position;
 pub mod report;
