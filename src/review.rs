@@ -171,7 +171,7 @@ pub struct Review {
     /// The board, `WxH`.
     pub board_size: String,
     /// The game, as its columns played (trimmed).
-    pub line: String,
+    pub game: String,
     /// Whether scores are signs only (win, draw, loss).
     pub weak: bool,
     /// Every move, in order.
@@ -290,7 +290,10 @@ pub fn review(
     line: &str,
     weak: bool,
 ) -> Result<Review, ReviewError> {
-    run(engine, board, line, weak, false)
+    assert_eq!(engine.board(), board, "an engine of another board");
+    review_with(board, line, weak, |game: &Game| {
+        Ok::<_, ReviewError>(analyze(engine, game, weak, false)?)
+    })
 }
 
 /// [`review`], stopped by the engine's stop flag (see
@@ -302,30 +305,36 @@ pub fn try_review(
     line: &str,
     weak: bool,
 ) -> Result<Review, ReviewError> {
-    run(engine, board, line, weak, true)
+    assert_eq!(engine.board(), board, "an engine of another board");
+    review_with(board, line, weak, |game: &Game| {
+        Ok::<_, ReviewError>(analyze(engine, game, weak, true)?)
+    })
 }
 
-/// The review, stoppable or not.
-fn run(
-    engine: &mut dyn Engine,
+/// The review of `line` on `board` with the scores `analyze` gives: for a
+/// position not over, one entry per column of the board, the score of
+/// playing there for the side to move (`None` for a full column), exact
+/// as [`Engine::analyze`] gives them, or with `weak` their signs. It is
+/// called once per move, on the position before it, and once on the empty
+/// board if `line` has no move. An error of `analyze` (a node budget spent,
+/// a stop) ends the review with it; a line that does not replay is an
+/// error before any call.
+///
+/// Panics if `analyze` gives no score to a legal column or fewer entries
+/// than the board has columns.
+pub fn review_with<E: From<ReviewError>>(
     board: BoardSize,
     line: &str,
     weak: bool,
-    stoppable: bool,
-) -> Result<Review, ReviewError> {
-    assert_eq!(engine.board(), board, "an engine of another board");
+    mut analyze: impl FnMut(&Game) -> Result<Vec<Option<Score>>, E>,
+) -> Result<Review, E> {
     let columns = parse_game(board, line)?;
     let mut game = Game::new(board);
     let mut moves = Vec::with_capacity(columns.len());
     for (i, &col) in columns.iter().enumerate() {
-        let scores = analyze(engine, &game, weak, stoppable)?;
-        let best = scores
-            .iter()
-            .flatten()
-            .copied()
-            .max()
-            .expect("a game not over has a legal column");
-        let played = scores[col].expect("the move was checked legal");
+        let scores = analyze(&game)?;
+        let best = best_of(&scores);
+        let played = scores[col].expect("the analysis scores every legal column");
         moves.push(MoveReview {
             number: i + 1,
             player: if i % 2 == 0 { 1 } else { 2 },
@@ -340,10 +349,9 @@ fn run(
         });
         game.play_col(col);
     }
-    let first = moves.first();
-    let start = match first {
+    let start = match moves.first() {
         Some(m) => Outcome::of(m.best_score, 1),
-        None => position_outcome(engine, &game, weak, stoppable)?,
+        None => Outcome::of(best_of(&analyze(&game)?), 1),
     };
     let end = match moves.last() {
         Some(m) => Outcome::of(m.played_score, m.player),
@@ -356,7 +364,7 @@ fn run(
         .map(|m| m.number);
     Ok(Review {
         board_size: board.to_string(),
-        line: line.trim().to_owned(),
+        game: line.trim().to_owned(),
         weak,
         players: [PlayerSummary::of(1, &moves), PlayerSummary::of(2, &moves)],
         moves,
@@ -367,14 +375,14 @@ fn run(
     })
 }
 
-/// Who wins `game` (a position where nothing has been played yet).
-fn position_outcome(
-    engine: &mut dyn Engine,
-    game: &Game,
-    weak: bool,
-    stoppable: bool,
-) -> Result<Outcome, Interrupted> {
-    Ok(Outcome::of(solve(engine, game, weak, stoppable)?, 1))
+/// The best of a position's column scores.
+fn best_of(scores: &[Option<Score>]) -> Score {
+    scores
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .expect("a position not over has a legal column")
 }
 
 /// Every column's score for the side to move in `game` (not over), `None`
