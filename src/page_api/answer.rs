@@ -1,6 +1,7 @@
 //! The answers of the page's API computed: every search of a request within
 //! one node budget and a cancel flag, and the JSON objects of
-//! `c4 analyze --json`, `c4 solve --json --pv` and of a level's move.
+//! `c4 analyze --json`, `c4 solve --json --pv`, of a level's move and of
+//! the review of a game.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -8,6 +9,7 @@ use serde::Serialize;
 
 use super::{Kind, Query};
 use crate::report::{json_solved, summarize, to_json};
+use crate::review::{ReviewError, review_with};
 use crate::rng::SplitMix64;
 use crate::solver::ordering::center_first_columns;
 use crate::{Engine, Game, Score};
@@ -121,6 +123,27 @@ impl Budget<'_> {
     }
 }
 
+/// Why a review stopped: the budget or the flag, or a line that does not
+/// replay (never, once the query is read).
+enum ReviewStop {
+    /// A search stopped.
+    Stop(Stop),
+    /// The line does not replay.
+    Line,
+}
+
+impl From<Stop> for ReviewStop {
+    fn from(stop: Stop) -> ReviewStop {
+        ReviewStop::Stop(stop)
+    }
+}
+
+impl From<ReviewError> for ReviewStop {
+    fn from(_: ReviewError) -> ReviewStop {
+        ReviewStop::Line
+    }
+}
+
 /// The JSON of `/api/move`.
 #[derive(Debug, Serialize)]
 struct MoveAnswer<'a> {
@@ -169,6 +192,22 @@ impl Query {
                 let score = if weak { score.signum() } else { score };
                 json_solved(1, self.board, moves, score, weak, None, Some(&pv))
             }),
+            Kind::Review { weak } => {
+                let review = review_with(self.board, moves, weak, |pos: &Game| {
+                    let scores = budget.analyze(solver, pos)?;
+                    Ok::<_, ReviewStop>(if weak {
+                        scores.into_iter().map(|s| s.map(Score::signum)).collect()
+                    } else {
+                        scores
+                    })
+                });
+                match review {
+                    Ok(review) => Ok(to_json(&review)),
+                    Err(ReviewStop::Stop(stop)) => Err(stop),
+                    // The line was checked before: it replays.
+                    Err(ReviewStop::Line) => Err(Stop::Inconsistent),
+                }
+            }
             Kind::Move { level, seed } => {
                 let mut rng = SplitMix64::new(seed);
                 level
@@ -255,6 +294,23 @@ mod tests {
         ] {
             assert_eq!(run(kind, "", 1000, false), Err(Stop::NodeLimit), "{kind:?}");
         }
+    }
+
+    /// A review is the review module's, and keeps to the budget.
+    #[test]
+    fn a_review_is_the_review_modules() {
+        for (line, weak) in [
+            ("4453", false),
+            ("2252576253462244111563365343671351441", true),
+        ] {
+            let json = run(Kind::Review { weak }, line, u64::MAX, true).unwrap();
+            let mut solver = solver(true);
+            let board = BoardSize::STANDARD;
+            let expected = crate::review::review(solver.as_mut(), board, line, weak).unwrap();
+            assert_eq!(json, to_json(&expected), "{line}");
+        }
+        let limited = run(Kind::Review { weak: false }, "", 1000, false);
+        assert_eq!(limited, Err(Stop::NodeLimit));
     }
 
     #[test]

@@ -35,16 +35,19 @@ pub enum Route {
     Solve,
     /// `/api/move`: the move of a level.
     Move,
+    /// `/api/review`: the review of a game, move by move ([`crate::review`]).
+    Review,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 5] = [
+    pub const ALL: [Route; 6] = [
         Route::Info,
         Route::Status,
         Route::Analyze,
         Route::Solve,
         Route::Move,
+        Route::Review,
     ];
 
     /// The route of `path` (`/api/analyze`, ...), if it is one.
@@ -60,6 +63,7 @@ impl Route {
             Route::Analyze => "/api/analyze",
             Route::Solve => "/api/solve",
             Route::Move => "/api/move",
+            Route::Review => "/api/review",
         }
     }
 
@@ -67,7 +71,7 @@ impl Route {
     pub fn parameters(self) -> &'static [&'static str] {
         match self {
             Route::Info | Route::Status => &[],
-            Route::Analyze | Route::Solve => &["moves", "width", "height", "weak"],
+            Route::Analyze | Route::Solve | Route::Review => &["moves", "width", "height", "weak"],
             Route::Move => &["moves", "width", "height", "level", "seed"],
         }
     }
@@ -166,6 +170,12 @@ pub enum Kind {
         /// The seed of its random choices.
         seed: u64,
     },
+    /// Every move of the game judged against perfect play (the object of
+    /// [`crate::review::Review`]).
+    Review {
+        /// Signs only: win, draw or loss.
+        weak: bool,
+    },
 }
 
 /// Reads the parameters of a request to `route`: `params` are the name-value
@@ -218,6 +228,7 @@ pub fn read<'a>(
         Route::Info | Route::Status => unreachable!("answered above"),
         Route::Analyze => Kind::Analyze { weak },
         Route::Solve => Kind::Solve { weak },
+        Route::Review => Kind::Review { weak },
         Route::Move => {
             let Some(level) = level else {
                 let message = "parameter 'level' is missing: 0 (beginner) to 4 (perfect)";

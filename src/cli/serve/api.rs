@@ -52,6 +52,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analyze", get(analyze))
         .route("/api/solve", get(solve))
         .route("/api/move", get(play_move))
+        .route("/api/review", get(review))
         .route("/api/info", get(info))
         .route("/api/status", get(status))
         .fallback(not_found)
@@ -289,6 +290,11 @@ async fn solve(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Respon
 /// `GET /api/move`: the move of a level.
 async fn play_move(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
     query_task(&app, Route::Move, query.as_deref()).await
+}
+
+/// `GET /api/review`: every move of a game judged against perfect play.
+async fn review(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
+    query_task(&app, Route::Review, query.as_deref()).await
 }
 
 /// The query of a computing route, read and computed; or its refusal.
