@@ -8,6 +8,7 @@
 //! Python code, in `python/c4/__init__.py`.
 
 mod interrupt;
+mod level;
 mod position;
 mod resources;
 mod solver;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 fn c4_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::Position>()?;
     m.add_class::<solver::Solver>()?;
+    m.add_class::<level::LevelPlayer>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -28,12 +28,19 @@ import threading
 from typing import Union
 
 from ._c4 import Position, Solver, __version__
+from .agents import LEVELS, LevelAgent, level_agent
+from .evaluation import Evaluation, evaluate
 
 __all__ = [
+    "Evaluation",
+    "LEVELS",
+    "LevelAgent",
     "Position",
     "Solver",
     "analyze",
     "best_move",
+    "evaluate",
+    "level_agent",
     "pv",
     "solve",
     "__version__",

@@ -7,6 +7,11 @@ from typing import Optional, Union
 from ._c4 import Position as Position
 from ._c4 import Solver as Solver
 from ._c4 import __version__ as __version__
+from .agents import LEVELS as LEVELS
+from .agents import LevelAgent as LevelAgent
+from .agents import level_agent as level_agent
+from .evaluation import Evaluation as Evaluation
+from .evaluation import evaluate as evaluate
 
 PositionLike = Union[str, bytes, Position]
 

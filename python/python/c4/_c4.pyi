@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, Optional, Union
 
 __version__: str
@@ -146,3 +146,22 @@ class Solver:
     ) -> list[int]:
         """The scores of ``positions`` in input order; ``threads`` positions
         at once, one engine each; ``clear`` forgets the table before each."""
+
+class LevelPlayer:
+    """A player of one of c4's levels (0 beginner to 4 perfect), seeded."""
+
+    def __init__(self, level: int, seed: int = 0) -> None: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @staticmethod
+    def levels() -> list[tuple[int, str, str]]:
+        """Every level as ``(number, name, description)``, weakest first."""
+    def choose(
+        self, position: Position, scores: Callable[[], list[Optional[int]]]
+    ) -> tuple[int, bool]:
+        """The 1-based column the level plays, and whether its mistake roll
+        fired; ``scores()`` is called at most once, when the level needs it."""
