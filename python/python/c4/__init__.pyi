@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional, Union
 
+from ._c4 import MoveReview as MoveReview
+from ._c4 import PlayerSummary as PlayerSummary
 from ._c4 import Position as Position
+from ._c4 import Review as Review
 from ._c4 import Solver as Solver
 from ._c4 import __version__ as __version__
 from .agents import LEVELS as LEVELS
@@ -38,3 +42,12 @@ def pv(
     position: PositionLike, *, width: Optional[int] = None, height: Optional[int] = None
 ) -> list[int]:
     """A perfect-play line to the end of the game (1-based columns)."""
+
+def review(
+    game: Union[str, bytes, Position, Sequence[int]],
+    *,
+    weak: bool = False,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+) -> Review:
+    """The review of ``game`` move by move against perfect play."""
