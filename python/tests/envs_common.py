@@ -22,7 +22,7 @@ def require(module: str, package: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as e:
-        why = f"{package} is not installed ({e}): pip install {package}"
+        why = f"{module} cannot be imported ({e}): pip install {package}"
         if os.environ.get("CI"):
             pytest.fail(f"{why}; CI is set, so the environments' tests are required", pytrace=False)
         pytest.skip(why, allow_module_level=True)

@@ -79,7 +79,7 @@ def test_the_perfect_agent_first_wins_on_7x6_with_only_best_moves(opponent) -> N
     assert set(verdicts(moves, 1)) == {"best"}, moves
 
 
-@pytest.mark.parametrize("columns, rows", [(4, 4), (5, 4), (4, 5), (6, 5), (8, 4)])
+@pytest.mark.parametrize("columns, rows", [(4, 4), (5, 4), (4, 5), (6, 5), (7, 4)])
 def test_the_perfect_agent_keeps_perfect_play_s_result_on_other_sizes(columns, rows) -> None:
     # The first player's result is at least perfect play's (the sign of the
     # empty board's score), against a random opponent and against the
