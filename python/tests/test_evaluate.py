@@ -92,6 +92,10 @@ def test_a_random_agent_blunders_and_the_counts_add_up() -> None:
     assert e.moves == stones
     for r in e.game_records:
         assert c4.Position(r.moves).is_game_over()
+        # The verdicts are those of c4's review of the game.
+        review = getattr(c4, "review", None)
+        if review is not None:
+            assert [m.verdict for m in review(r.moves).moves if m.player == r.agent_player] == list(r.verdicts)
 
 
 @pytest.mark.parametrize("opponent", [0, 1, 3, 4])
