@@ -330,7 +330,7 @@ fn bad_games_name_their_line_and_move_and_the_batch_goes_on() {
 #[test]
 fn the_table_shows_each_move_and_the_summary() {
     // 7x6 first moves score -2 -1 0 1 0 -1 -2: column 1 turns X's win into a
-    // loss, column 4 for O is then the only... whatever O plays, O wins.
+    // loss (a blunder whose witness is the standard first-move scores).
     let (out, err, code) = run(&["review", "14"], "");
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
@@ -339,7 +339,9 @@ fn the_table_shows_each_move_and_the_summary() {
     let first: Vec<&str> = lines[2].split_whitespace().collect();
     assert_eq!(first, ["1", "X", "1", "+1", "-2", "4", "blunder"], "{out}");
     assert!(
-        out.contains("X: 1 moves, 0 best (0%), 0 slower, 0 mistakes, 1 blunders; changed the result on move 1"),
+        out.contains(
+            "X: 1 moves: best 0 (0%), slower 0, mistakes 0, blunders 1; result changed on move 1"
+        ),
         "{out}"
     );
     assert!(out.contains("turning point: move 1"), "{out}");

@@ -362,7 +362,7 @@ fn render_table(origin: Origin, r: &Review) -> String {
             .map_or("never".to_owned(), |n| format!("on move {n}"));
         let _ = writeln!(
             s,
-            "{}: {} moves, {} best ({share}), {} slower, {} mistakes, {} blunders; changed the result {changed}",
+            "{}: {} moves: best {} ({share}), slower {}, mistakes {}, blunders {}; result changed {changed}",
             if p.player == 1 { "X" } else { "O" },
             p.moves,
             p.best,
