@@ -13,7 +13,18 @@ from envs_common import require, verdicts
 import c4
 from c4.envs import pettingzoo as pz
 
-connect_four_v3 = require("pettingzoo.classic.connect_four_v3", "pettingzoo")
+require("pettingzoo.classic.connect_four.connect_four", "pettingzoo")
+import pettingzoo  # noqa: E402
+
+
+def new_env():
+    """A connect_four_v3 environment: from PettingZoo's registry (1.27 and
+    later), else from the module of older releases."""
+    if hasattr(pettingzoo, "make"):
+        return pettingzoo.make("aec", "classic/connect_four-v3")
+    from pettingzoo.classic import connect_four_v3
+
+    return connect_four_v3.env()
 
 
 def episode(players, seed: int = 0):
@@ -21,7 +32,7 @@ def episode(players, seed: int = 0):
     player_0 and player_1, each a function of the observation dict) and
     returns the c4 move string of the actions taken, the rewards, and the
     positions c4 read from each observation before each move."""
-    env = connect_four_v3.env()
+    env = new_env()
     env.reset(seed=seed)
     actions, seen = [], []
     rewards = {}
@@ -63,7 +74,7 @@ def test_each_observation_is_the_position_of_the_actions_so_far() -> None:
 def test_the_grid_is_read_top_row_first_from_the_mover_s_planes() -> None:
     # player_0 plays column 1 (action 0), player_1 column 7: from player_0's
     # point of view, its stone is in plane 0 at the bottom-left cell.
-    env = connect_four_v3.env()
+    env = new_env()
     env.reset()
     env.step(0)
     env.step(6)
@@ -105,7 +116,7 @@ def test_a_level_agent_replays_with_its_seed() -> None:
 
 
 def test_the_agent_takes_the_array_and_the_mask_apart() -> None:
-    env = connect_four_v3.env()
+    env = new_env()
     env.reset()
     for a in [3, 3, 3, 3, 3, 3]:
         env.step(a)

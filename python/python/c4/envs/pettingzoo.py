@@ -22,10 +22,10 @@ Conventions of the environment, and how they map to c4:
 
 An episode, both players perfect::
 
-    from pettingzoo.classic import connect_four_v3
+    import pettingzoo
     from c4.envs import pettingzoo as pz
 
-    env = connect_four_v3.env()
+    env = pettingzoo.make("aec", "classic/connect_four-v3")  # before 1.27: connect_four_v3.env()
     env.reset(seed=0)
     perfect = pz.agent(4)
     for name in env.agent_iter():
