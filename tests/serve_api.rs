@@ -58,6 +58,107 @@ fn analyze_answers_as_the_cli_does() {
     }
 }
 
+/// The verdict of a move of score `played` where `best` was available, by
+/// the rules of the review, written here from them.
+fn verdict(best: i64, played: i64) -> &'static str {
+    if played == best {
+        "best"
+    } else if played.signum() == best.signum() {
+        "slower"
+    } else if best > 0 && played < 0 {
+        "blunder"
+    } else {
+        "mistake"
+    }
+}
+
+/// `/api/review` judges every move by the scores `c4 analyze --json` gives
+/// for the position before it (the witness, asked one position at a time);
+/// weak, by their signs; bad input is refused as on the other routes.
+#[test]
+fn review_judges_each_move_by_the_scores_of_c4_analyze() {
+    let server = Server::start(&["--workers", "1"]);
+    // A game with each verdict (two mistakes, slower moves, a blunder last),
+    // and a short one on 5x4.
+    for (line, extra, flags) in [
+        ("3433273653", "", &[][..]),
+        (
+            "1232",
+            "&width=5&height=4",
+            &["--width", "5", "--height", "4"][..],
+        ),
+    ] {
+        let exact = server.get_json(&format!("/api/review?{}", query(line, extra)));
+        let weak = server.get_json(&format!(
+            "/api/review?{}",
+            query(line, &format!("{extra}&weak=1"))
+        ));
+        assert_eq!(exact["game"], line);
+        assert_eq!(weak["weak"], true);
+        let moves = exact["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), line.len(), "{line}");
+        for (i, m) in moves.iter().enumerate() {
+            let mut args = vec!["analyze", "--json", &line[..i]];
+            args.extend_from_slice(flags);
+            let cli: Value = serde_json::from_str(&c4_stdout(&args)).unwrap();
+            let scores: Vec<Option<i64>> = cli["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(Value::as_i64)
+                .collect();
+            let col = line[i..=i].parse::<usize>().unwrap() - 1;
+            let best = scores.iter().flatten().copied().max().unwrap();
+            let played = scores[col].unwrap();
+            let best_columns: Vec<usize> = (0..scores.len())
+                .filter(|&c| scores[c] == Some(best))
+                .map(|c| c + 1)
+                .collect();
+            let what = format!("move {} of {line}: {m}", i + 1);
+            assert_eq!(m["number"], i + 1, "{what}");
+            assert_eq!(m["player"], i % 2 + 1, "{what}");
+            assert_eq!(m["column"], col + 1, "{what}");
+            assert_eq!(m["best_score"], best, "{what}");
+            assert_eq!(m["played_score"], played, "{what}");
+            assert_eq!(m["best_columns"], serde_json::json!(best_columns), "{what}");
+            assert_eq!(m["verdict"], verdict(best, played), "{what}");
+            let w = &weak["moves"][i];
+            assert_eq!(
+                w["verdict"],
+                verdict(best.signum(), played.signum()),
+                "weak {what}"
+            );
+        }
+    }
+    // The game of the test has each verdict at least once.
+    let game = server.get_json("/api/review?moves=3433273653");
+    for v in ["best", "slower", "mistake", "blunder"] {
+        assert!(
+            game["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["verdict"] == v),
+            "no {v} in {game}"
+        );
+    }
+    assert_bad(
+        &server,
+        "/api/review?moves=44x",
+        "moves",
+        Some(3),
+        "is not a column",
+    );
+    assert_bad(&server, "/api/review?moves=12121212", "moves", Some(8), "");
+    assert_bad(
+        &server,
+        "/api/review?level=1",
+        "level",
+        None,
+        "unknown parameter 'level'",
+    );
+}
+
 #[test]
 fn solve_answers_as_the_cli_does() {
     let server = Server::start(&["--workers", "1"]);
@@ -413,6 +514,7 @@ fn the_node_limit_is_reported_as_such() {
         "/api/analyze?moves=&weak=1",
         "/api/solve?moves=4",
         "/api/move?moves=4&level=4",
+        "/api/review?moves=4",
     ] {
         let r = server.get(path);
         assert_eq!(r.status, 422, "{path}: {}", r.body);
@@ -432,7 +534,7 @@ fn the_node_limit_is_reported_as_such() {
     // A position near the end fits in 1000 nodes.
     let r = server.get("/api/analyze?moves=2252576253462244111563365343671351441");
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(server.status()["limited"], 4);
+    assert_eq!(server.status()["limited"], 5);
 }
 
 /// A server whose table (`--tt-size`) is too small for some boards' keys

@@ -2,7 +2,10 @@
 //! chromedriver over WebDriver. It opens the page, clicks columns, reads the
 //! scores shown and checks them against `c4 analyze --json`, steps through
 //! the perfect-play line, plays a game against level 0, and takes
-//! screenshots (a desktop one and a phone-sized one).
+//! screenshots (a desktop one and a phone-sized one). It reviews a game
+//! too: the verdicts shown, recomputed here from the solver's scores, the
+//! mistakes and blunders marked on the chart, a click on the chart going to
+//! that position.
 //!
 //! The same page as the static site (`scripts/build-site.sh`: c4 in
 //! WebAssembly in a Web Worker) is opened from a plain static file server
@@ -15,8 +18,8 @@
 //! `chromium-driver` packages (`.ci/run` installs them). Without them the
 //! tests print one line and pass, unless `CI` is set. The screenshots go
 //! to `target/serve-browser/`; with `C4_UPDATE_SCREENSHOT=1` the desktop
-//! ones also replace `docs/screenshot.png` and `docs/site.png`, the
-//! README's.
+//! ones also replace `docs/screenshot.png`, `docs/site.png` and
+//! `docs/review.png`, the README's.
 
 mod common;
 mod serve_support;
@@ -462,11 +465,39 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     settle(client, "its analysis").await;
     check_scores(client, "3344").await;
 
-    // 4. A game against level 0: Red wins.
+    // 4. The review of a game opened from the address, asked for with the
+    // button: what the page shows is what /api/review answers.
+    client
+        .goto(&server.url(&format!("/#{REVIEW_GAME}")))
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the game to review",
+        &format!(
+            "document.querySelectorAll('#board .disc').length === {}",
+            REVIEW_GAME.len()
+        ),
+        Duration::from_secs(60),
+    )
+    .await;
+    settle(client, "its analysis").await;
+    click(client, Locator::Id("review-run")).await;
+    let api = {
+        let server = Arc::clone(&server);
+        tokio::task::spawn_blocking(move || {
+            server.get_json(&format!("/api/review?moves={REVIEW_GAME}"))
+        })
+        .await
+        .unwrap()
+    };
+    check_review(client, REVIEW_GAME, Some(&api), "review.png").await;
+
+    // 5. A game against level 0: Red wins.
     win_against_level_zero(client).await;
     screenshot(client, "game.png").await;
 
-    // 5. A phone-sized screen: nothing wider than the screen.
+    // 6. A phone-sized screen: nothing wider than the screen.
     client.set_window_size(390, 844).await.unwrap();
     client.goto(&server.url("/#4453")).await.unwrap();
     wait_until(
@@ -486,7 +517,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     assert_eq!(fits, true, "the page is wider than a phone's screen");
     screenshot(client, "phone.png").await;
 
-    // 6. A slow position: the page says it is thinking, and Stop stops it,
+    // 7. A slow position: the page says it is thinking, and Stop stops it,
     // on the page and on the server.
     client.set_window_size(1280, 1000).await.unwrap();
     client.goto(&slow.url("/#8x7:")).await.unwrap();
@@ -597,6 +628,191 @@ async fn win_against_level_zero(client: &Client) {
         .await,
         true
     );
+}
+
+/// The game the review is checked on (7x6): Red's first move and Yellow's
+/// fifth are mistakes, some moves are slower, Yellow's tenth throws a win
+/// away, and Red then wins with perfect play (`c4 solve --pv 3433273653`).
+const REVIEW_GAME: &str = "3433273653426566441443222255556611111";
+
+/// The verdict of every move of `line` on 7x6, recomputed here from the
+/// scores `Solver::analyze` gives for the position before each move (not
+/// from the review's code): *best* keeps the best score, *slower* keeps
+/// its sign, *blunder* turns a win into a loss, *mistake* any other loss of
+/// result.
+fn witness_verdicts(line: &str) -> Vec<&'static str> {
+    let mut solver = Solver::<7, 6>::with_table_bytes(64 << 20).unwrap();
+    if let Some(Ok(book)) = c4::book::builtin::builtin::<7, 6, u64>() {
+        solver.set_book(Some(std::sync::Arc::new(book)));
+    }
+    (0..line.len())
+        .map(|i| {
+            let pos = Position::<7, 6>::parse(&line[..i]).unwrap();
+            let col = line[i..=i].parse::<usize>().unwrap() - 1;
+            let scores = solver.analyze(&pos);
+            let best = scores.iter().flatten().copied().max().unwrap();
+            let played = scores[col].expect("a legal move");
+            if played == best {
+                "best"
+            } else if played.signum() == best.signum() {
+                "slower"
+            } else if best > 0 && played < 0 {
+                "blunder"
+            } else {
+                "mistake"
+            }
+        })
+        .collect()
+}
+
+/// The plies (moves into the line) of the moves marked `verdict` on the
+/// chart.
+async fn chart_marks(client: &Client, verdict: &str) -> Vec<u64> {
+    let marks = js(
+        client,
+        &format!(
+            "return [...document.querySelectorAll('#review-chart .chart-point.mark.{verdict}')]\
+             .map(c => Number(c.dataset.ply));"
+        ),
+    )
+    .await;
+    marks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+/// Checks the review the page shows of `line` (7x6), already asked for:
+/// the verdicts in the move list are the witness's (and `api`'s, the
+/// back end's own answer, when given), the mistakes and blunders are
+/// marked on the chart at their moves, and a click on a point of the chart
+/// or on a move of the list puts that position on the board. Saves a
+/// screenshot of the review as `name`.
+async fn check_review(client: &Client, line: &str, api: Option<&Value>, name: &str) {
+    wait_until(
+        client,
+        "the review",
+        &format!(
+            "!document.getElementById('review-body').hidden && \
+             document.querySelectorAll('#review-moves .rv-move[data-verdict]').length === {}",
+            line.len()
+        ),
+        Duration::from_secs(300),
+    )
+    .await;
+    settle(client, "the review").await;
+    let shown = js(
+        client,
+        "return [...document.querySelectorAll('#review-moves .rv-move[data-verdict]')]\
+         .map(b => b.dataset.verdict);",
+    )
+    .await;
+    let witness = witness_verdicts(line);
+    assert_eq!(shown, json!(witness), "the verdicts of {line}");
+    if let Some(api) = api {
+        let answered: Vec<&str> = api["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["verdict"].as_str().unwrap())
+            .collect();
+        assert_eq!(shown, json!(answered), "the API's verdicts of {line}");
+    }
+    for verdict in ["mistake", "blunder"] {
+        let expected: Vec<u64> = (1..=line.len() as u64)
+            .filter(|&ply| witness[ply as usize - 1] == verdict)
+            .collect();
+        assert_eq!(
+            chart_marks(client, verdict).await,
+            expected,
+            "the {verdict}s on the chart of {line}"
+        );
+    }
+    assert!(
+        witness.contains(&"blunder") && witness.contains(&"mistake"),
+        "the game {line} should have a mistake and a blunder to show"
+    );
+    // The full line is on the board (the review started from it).
+    assert_eq!(hash(client).await, line);
+
+    // A click on a point of the chart: that position.
+    for ply in [5, 0, line.len() - 1] {
+        click(
+            client,
+            Locator::Css(&format!("#review-chart rect.chart-hit[data-ply=\"{ply}\"]")),
+        )
+        .await;
+        wait_until(
+            client,
+            "the position of the point",
+            &format!(
+                "document.getElementById('review').dataset.ply === '{ply}' && \
+                 document.querySelectorAll('#board .disc').length === {ply}"
+            ),
+            Duration::from_secs(60),
+        )
+        .await;
+        assert_eq!(hash(client).await, &line[..ply], "point {ply}");
+        let current = js(
+            client,
+            "const c = document.querySelector('#review-chart .chart-point.current');\
+             return c ? Number(c.dataset.ply) : null;",
+        )
+        .await;
+        assert_eq!(current, json!(ply), "the point marked as the board's");
+        settle(client, "its analysis").await;
+    }
+    // Redo replays the rest of the reviewed game.
+    click(client, Locator::Id("redo")).await;
+    settle(client, "redo").await;
+    assert_eq!(hash(client).await, line);
+
+    // A move of the list: the first blunder, the position after it.
+    let blunder = witness.iter().position(|&v| v == "blunder").unwrap() + 1;
+    click(
+        client,
+        Locator::Css(&format!("#review-moves .rv-move[data-ply=\"{blunder}\"]")),
+    )
+    .await;
+    wait_until(
+        client,
+        "the position of the move",
+        &format!("document.querySelectorAll('#board .disc').length === {blunder}"),
+        Duration::from_secs(60),
+    )
+    .await;
+    settle(client, "its analysis").await;
+    assert_eq!(hash(client).await, &line[..blunder]);
+    let mark = text_of(
+        client,
+        Locator::Css(&format!("#review-moves .rv-move[data-ply=\"{blunder}\"]")),
+    )
+    .await;
+    assert!(
+        mark.ends_with("??"),
+        "a blunder is marked ?? in the list: {mark:?}"
+    );
+
+    // The picture of the review.
+    let review = client.find(Locator::Id("review")).await.unwrap();
+    js(
+        client,
+        "document.getElementById('review').scrollIntoView(); return 0;",
+    )
+    .await;
+    click(client, Locator::Css("#review h2")).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = review.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), &png).unwrap();
+    if name == "review.png" && std::env::var("C4_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1") {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/review.png");
+        std::fs::write(docs, &png).unwrap();
+    }
 }
 
 /// Where the static site is: `C4_SITE_DIR`, or `target/site`.
@@ -753,10 +969,18 @@ fn the_static_site_in_a_real_browser() {
         assert_eq!(best, Some(line.score as i64), "line {}", line.text());
         check_scores(client, &line.moves).await;
 
-        // 5. A game against level 0: Red wins.
+        // 5. A line opened from the address with ?review: its review, from
+        // the worker.
+        client
+            .goto(&url(&format!("?review#{REVIEW_GAME}")))
+            .await
+            .unwrap();
+        check_review(client, REVIEW_GAME, None, "site-review.png").await;
+
+        // 6. A game against level 0: Red wins.
         win_against_level_zero(client).await;
 
-        // 6. A long search shows it is thinking; Stop ends the worker, and
+        // 7. A long search shows it is thinking; Stop ends the worker, and
         // the next position is answered by a new one.
         client.goto(&url("#8x7:")).await.unwrap();
         wait_until(

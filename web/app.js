@@ -1,8 +1,9 @@
 // The page of `c4` (`c4 serve`, or the static site of
 // scripts/build-site.sh): draws the board, asks for every column's score
-// (/api/analyze), the perfect-play line (/api/solve) and the move of a level
-// (/api/move), and keeps the position in the address (#4453, or #8x7:4453 on
-// another board).
+// (/api/analyze), the perfect-play line (/api/solve), the move of a level
+// (/api/move) and the review of a game (/api/review, drawn as a chart of the
+// score after each move), and keeps the position in the address (#4453, or
+// #8x7:4453 on another board; ?review before the # reviews that line).
 //
 // Two back ends answer the same requests with the same JSON objects: the
 // server of `c4 serve` over HTTP, or, when the page is the static site (its
@@ -30,6 +31,8 @@ const state = {
   generation: 0, // bumped by every change, so late answers are dropped
   controllers: new Set(),
   pending: 0,
+  review: null, // { width, height, line: 0-based columns, answer of /api/review }
+  reviewing: false, // a review is under way
 };
 
 const $ = (id) => document.getElementById(id);
@@ -486,6 +489,7 @@ function render() {
   $("sentence").innerHTML = describe();
   renderPv();
   renderGame();
+  renderReview();
   $("undo").disabled = state.moves.length === 0 || (state.game && undoPoint() === null);
   $("redo").disabled = state.redo.length === 0 || state.game !== null;
   const input = $("moves");
@@ -548,6 +552,256 @@ async function update(known) {
     render();
     showError(explain(error));
   }
+}
+
+
+// ---------- the review ----------
+
+const VERDICT_MARKS = { best: "", slower: "?!", mistake: "?", blunder: "??" };
+const CHART = { width: 1000, height: 240, left: 86, right: 18, top: 16, bottom: 34 };
+
+// The game on the board: its moves, and those ahead of it that Redo replays.
+function gameLine() {
+  return state.moves.concat([...state.redo].reverse());
+}
+
+// The position on the board as a number of moves into the reviewed line, or
+// null when the board has left that line.
+function reviewPly() {
+  const r = state.review;
+  if (!r || r.width !== state.width || r.height !== state.height) return null;
+  if (state.moves.length > r.line.length) return null;
+  return state.moves.every((col, i) => col === r.line[i]) ? state.moves.length : null;
+}
+
+// Reviews `line` (0-based columns; the game on the board by default).
+async function runReview(line) {
+  const moves = line || gameLine();
+  const { width, height } = state;
+  state.reviewing = true;
+  $("review-sentence").textContent = "Reviewing every move…";
+  renderReview();
+  try {
+    const answer = await api("/api/review", { moves: movesString(moves), width, height },
+      "Reviewing every move…");
+    state.review = { width, height, line: moves, answer };
+  } catch (error) {
+    state.review = null;
+    $("review-sentence").textContent = explain(error);
+    return;
+  } finally {
+    state.reviewing = false;
+    renderReview();
+  }
+  $("review-sentence").innerHTML = reviewSentence(state.review.answer);
+}
+
+// Goes to the position after `ply` moves of the reviewed line; the rest of
+// the line stays ahead of it (Redo).
+function goToPly(ply) {
+  const r = state.review;
+  if (!r) return;
+  if (r.width !== state.width || r.height !== state.height) return;
+  state.game = null;
+  state.paused = false;
+  state.moves = r.line.slice(0, ply);
+  state.redo = r.line.slice(ply).reverse();
+  update();
+}
+
+function outcomeWords(outcome, finished) {
+  if (outcome === "draw") return finished ? "a draw" : "a draw with perfect play";
+  const who = whoSpan(outcome === "first" ? "X" : "O");
+  return finished ? `${who} won` : `${who} wins with perfect play`;
+}
+
+// The review's story in one sentence.
+function reviewSentence(answer) {
+  if (answer.moves.length === 0) return "No move to review: play some first.";
+  const start = outcomeWords(answer.start, false);
+  const end = outcomeWords(answer.end, answer.finished);
+  const tp = answer.turning_point;
+  if (tp === null || tp === undefined) {
+    return `From the first move: ${start}, and no move changed it${answer.finished ? `: ${end}` : ""}.`;
+  }
+  const m = answer.moves[tp - 1];
+  const who = whoSpan(m.player === 1 ? "X" : "O");
+  return `From the first move: ${start}. The result last changed on move ${tp}, ` +
+    `${who}'s ${m.verdict}: ${end}.`;
+}
+
+// Where a score (for Red) is drawn on the chart, from -1 (Yellow wins at
+// once) to 1 (Red does): a draw on the middle line, a win at least a fifth
+// of the way out so that +1 is never mistaken for a draw, growing with the
+// score up to `clamp`.
+function chartLevel(score, clamp) {
+  if (score === 0) return 0;
+  const size = clamp <= 1 ? 1 : (Math.min(Math.abs(score), clamp) - 1) / (clamp - 1);
+  return Math.sign(score) * (0.2 + 0.8 * size);
+}
+
+function verdictTitle(m) {
+  const side = NAMES[m.player === 1 ? "X" : "O"];
+  const best = m.best_columns.map(columnChar).join(", ");
+  const words = m.verdict === "best" ? "best" :
+    `${m.verdict}: ${scoreText(m.played_score)} where column ${best} kept ${scoreText(m.best_score)}`;
+  return `Move ${m.number}: ${side} plays ${columnChar(m.column - 1)} (${words})`;
+}
+
+function drawChart(answer, ply) {
+  const svg = $("review-chart");
+  svg.replaceChildren();
+  const { width: W, height: H, left, right, top, bottom } = CHART;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const moves = answer.moves;
+  const n = moves.length;
+  const plotW = W - left - right;
+  const half = (H - top - bottom) / 2;
+  const mid = top + half;
+  const cells = state.review.width * state.review.height;
+  const clamp = answer.weak ? 1 : Math.max(3, Math.min(10, Math.floor(cells / 4)));
+  const x = (i) => left + (n === 0 ? 0 : (i * plotW) / n);
+  const y = (score) => mid - chartLevel(score, clamp) * half;
+  const forRed = (m, score) => (m.player === 1 ? score : -score);
+  // The score for Red before the first move, then after each.
+  const points = n === 0 ? [] : [{ ply: 0, score: forRed(moves[0], moves[0].best_score) }]
+    .concat(moves.map((m) => ({ ply: m.number, score: forRed(m, m.played_score), move: m })));
+
+  const defs = el("defs", {}, svg);
+  const clip = (id, y0, h) => el("rect", { x: left, y: y0, width: plotW, height: h }, el("clipPath", { id }, defs));
+  clip("chart-red", top, half);
+  clip("chart-yellow", mid, half);
+  el("rect", { class: "chart-bg red", x: left, y: top, width: plotW, height: half }, svg);
+  el("rect", { class: "chart-bg yellow", x: left, y: mid, width: plotW, height: half }, svg);
+
+  // The scale: a draw in the middle, the smallest and the largest wins.
+  const tick = (score, label, cls) => {
+    el("line", { class: `chart-grid ${cls}`, x1: left, x2: left + plotW, y1: y(score), y2: y(score) }, svg);
+    const t = el("text", { class: `chart-tick ${cls}`, x: left - 8, y: y(score) + 5, "text-anchor": "end" }, svg);
+    t.textContent = label;
+  };
+  tick(0, "draw", "zero");
+  if (!answer.weak) {
+    tick(1, "+1", "");
+    tick(-1, "\u22121", "");
+  }
+  tick(clamp, answer.weak ? "Red" : `+${clamp}`, "edge");
+  tick(-clamp, answer.weak ? "Yellow" : `\u2212${clamp}`, "edge");
+  const side = (text, yy, cls) => {
+    const t = el("text", { class: `chart-side ${cls}`, x: left + 10, y: yy }, svg);
+    t.textContent = text;
+  };
+  side("Red wins", top + 20, "X");
+  side("Yellow wins", top + 2 * half - 10, "O");
+
+  // The move numbers below.
+  const every = n <= 24 ? 2 : n <= 60 ? 5 : 10;
+  for (let i = every; i <= n; i += every) {
+    const t = el("text", { class: "chart-axis", x: x(i), y: H - 10, "text-anchor": "middle" }, svg);
+    t.textContent = i;
+  }
+  if (n === 0) return;
+
+  // The area between the line and a draw, red above and yellow below.
+  const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply).toFixed(1)},${y(p.score).toFixed(1)}`).join("");
+  const area = `${path}L${x(n).toFixed(1)},${mid}L${x(0).toFixed(1)},${mid}Z`;
+  el("path", { class: "chart-area red", d: area, "clip-path": "url(#chart-red)" }, svg);
+  el("path", { class: "chart-area yellow", d: area, "clip-path": "url(#chart-yellow)" }, svg);
+  el("path", { class: "chart-line", d: path }, svg);
+
+  if (ply !== null) {
+    el("line", { class: "chart-cursor", x1: x(ply), x2: x(ply), y1: top, y2: top + 2 * half }, svg);
+  }
+  for (const p of points) {
+    const verdict = p.move ? p.move.verdict : "best";
+    const marked = verdict !== "best";
+    el("circle", {
+      class: `chart-point${marked ? ` mark ${verdict}` : ""}${p.ply === ply ? " current" : ""}`,
+      cx: x(p.ply), cy: y(p.score), r: marked ? (verdict === "slower" ? 5 : 8) : 3.5,
+      "data-ply": p.ply, "data-verdict": verdict,
+    }, svg);
+  }
+  // Where a click goes to a position: a band around each point.
+  const step = plotW / n;
+  for (const p of points) {
+    const x0 = Math.max(left, x(p.ply) - step / 2);
+    const x1 = Math.min(left + plotW, x(p.ply) + step / 2);
+    const hit = el("rect", {
+      class: "chart-hit", x: x0, y: top, width: Math.max(1, x1 - x0), height: 2 * half,
+      "data-ply": p.ply, "data-score": p.score,
+    }, svg);
+    const title = el("title", {}, hit);
+    title.textContent = p.move ? `${verdictTitle(p.move)} · ${scoreText(p.score)} for Red` :
+      `The empty board: ${scoreText(p.score)} for Red`;
+    hit.addEventListener("click", () => goToPly(p.ply));
+  }
+}
+
+function renderReviewMoves(answer, ply) {
+  const box = $("review-moves");
+  box.replaceChildren();
+  const start = document.createElement("button");
+  start.type = "button";
+  start.className = `rv-move start${ply === 0 ? " current" : ""}`;
+  start.dataset.ply = 0;
+  start.textContent = "Start";
+  start.addEventListener("click", () => goToPly(0));
+  box.appendChild(start);
+  for (const m of answer.moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `rv-move ${m.player === 1 ? "X" : "O"} ${m.verdict}${m.number === ply ? " current" : ""}`;
+    b.dataset.ply = m.number;
+    b.dataset.verdict = m.verdict;
+    b.title = verdictTitle(m);
+    const number = document.createElement("span");
+    number.className = "rv-number";
+    number.textContent = `${m.number}.`;
+    b.append(number, columnChar(m.column - 1));
+    if (VERDICT_MARKS[m.verdict]) {
+      const mark = document.createElement("span");
+      mark.className = "rv-mark";
+      mark.textContent = VERDICT_MARKS[m.verdict];
+      b.appendChild(mark);
+    }
+    b.addEventListener("click", () => goToPly(m.number));
+    box.appendChild(b);
+  }
+}
+
+function renderReviewPlayers(answer) {
+  const box = $("review-players");
+  box.replaceChildren();
+  for (const p of answer.players) {
+    const side = p.player === 1 ? "X" : "O";
+    const row = document.createElement("p");
+    row.className = "rv-player";
+    row.dataset.player = p.player;
+    const share = p.share_best === null ? "no move" : `${Math.round(p.share_best * 100)}% best`;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const changed = p.result_changed ? ` · changed the result on move ${p.result_changed}` : "";
+    row.innerHTML = `${whoSpan(side)}: ${plural(p.moves, "move")}, ${share} · ` +
+      `${p.slower} slower · ${plural(p.mistakes, "mistake")} · ${plural(p.blunders, "blunder")}${changed}`;
+    box.appendChild(row);
+  }
+}
+
+function renderReview() {
+  const run = $("review-run");
+  if (!run) return;
+  const playing = state.game !== null && !gameOver(state.moves);
+  run.disabled = state.reviewing || playing || gameLine().length === 0;
+  run.title = playing ? "Stop playing or finish the game to review it" :
+    "Judge every move of the game on the board against perfect play";
+  const r = state.review;
+  const shown = r !== null && r.width === state.width && r.height === state.height;
+  $("review-body").hidden = !shown;
+  if (!shown) return;
+  const ply = reviewPly();
+  drawChart(r.answer, ply);
+  renderReviewMoves(r.answer, ply);
+  renderReviewPlayers(r.answer);
+  $("review").dataset.ply = ply === null ? "" : ply;
 }
 
 // ---------- actions ----------
@@ -664,6 +918,7 @@ async function loadPosition(width, height, text) {
 }
 
 function startGame(fromHere) {
+  if (!fromHere) state.review = null;
   state.game = {
     human: $("play-side").value,
     level: Number($("play-level").value),
@@ -735,6 +990,7 @@ async function start() {
     update();
   });
   $("stop").addEventListener("click", stopAll);
+  $("review-run").addEventListener("click", () => runReview());
   $("position-form").addEventListener("submit", (e) => {
     e.preventDefault();
     loadPosition(state.width, state.height, $("moves").value.trim());
@@ -784,6 +1040,8 @@ async function start() {
   const h = readHash();
   if (!(await loadPosition(h.width, h.height, h.moves))) {
     await loadPosition(7, 6, "");
+  } else if (new URLSearchParams(location.search).has("review")) {
+    await runReview();
   }
 }
 

@@ -8,8 +8,10 @@
 //! Python code, in `python/c4/__init__.py`.
 
 mod interrupt;
+mod level;
 mod position;
 mod resources;
+mod review;
 mod solver;
 
 use pyo3::prelude::*;
@@ -20,6 +22,10 @@ use pyo3::prelude::*;
 fn c4_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::Position>()?;
     m.add_class::<solver::Solver>()?;
+    m.add_class::<review::Review>()?;
+    m.add_class::<review::MoveReview>()?;
+    m.add_class::<review::PlayerSummary>()?;
+    m.add_class::<level::LevelPlayer>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -85,6 +85,11 @@ impl Position {
         Ok(Position { game, history })
     }
 
+    /// The moves that reached the position, 0-based columns.
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+
     /// The stones.
     pub fn game(&self) -> Game {
         self.game

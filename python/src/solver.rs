@@ -507,6 +507,84 @@ impl Solver {
         })
     }
 
+    /// The review of ``game`` move by move against perfect play (see
+    /// :class:`Review`): a move string, a :class:`Position` (the moves that
+    /// reached it) or a sequence of 1-based columns, from the empty board.
+    /// With ``weak=True`` only win, draw or loss are judged (faster). A game
+    /// that does not replay raises ``ValueError`` naming the move.
+    #[pyo3(signature = (game, *, weak = false))]
+    fn review(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        weak: bool,
+    ) -> PyResult<crate::review::Review> {
+        let line = crate::review::game_line(self.board, game)?;
+        let board = self.board;
+        let mut engines = self.engines()?;
+        let judged = self.run(py, &mut engines, |engines| {
+            review_on(engines.main.as_mut(), board, &line, weak)
+        })?;
+        crate::review::to_python(py, board, &judged)
+    }
+
+    /// The reviews of ``games`` (any iterable of what :meth:`review`
+    /// takes), in input order. Every game is read before any is reviewed:
+    /// one that does not replay raises ``ValueError`` naming it as ``game
+    /// N`` (1-based) and the move at fault. ``threads`` games are reviewed
+    /// at once, each on an engine of its own (kept for the next call, as
+    /// :meth:`solve_many` keeps them); 0 uses every core.
+    #[pyo3(signature = (games, *, weak = false, threads = 1))]
+    fn review_many(
+        &self,
+        py: Python<'_>,
+        games: &Bound<'_, PyAny>,
+        weak: bool,
+        threads: usize,
+    ) -> PyResult<Vec<crate::review::Review>> {
+        let mut lines = Vec::new();
+        for (index, item) in games.try_iter()?.enumerate() {
+            let line = crate::review::game_line(self.board, &item?).map_err(|e| {
+                let kind = e.get_type(py);
+                PyErr::from_type(kind, format!("game {}: {}", index + 1, e.value(py)))
+            })?;
+            lines.push(line);
+        }
+        let threads = thread_count(threads)?;
+        let board = self.board;
+        let mut engines = self.engines()?;
+        let judged = if threads == 1 {
+            self.run(py, &mut engines, |engines| {
+                let engine = engines.main.as_mut();
+                lines
+                    .iter()
+                    .map(|line| review_on(engine, board, line, weak))
+                    .collect::<Result<Vec<_>, _>>()
+            })?
+        } else {
+            if engines
+                .pool
+                .as_ref()
+                .is_none_or(|pool| pool.threads() != threads)
+            {
+                engines.pool = None;
+                engines.pool = Some(self.make_pool(threads)?);
+            }
+            self.run(py, &mut engines, |engines| {
+                let pool = engines.pool.as_ref().expect("the pool was made above");
+                pool.map(&lines, |engine, line| {
+                    review_on(engine.as_mut(), board, line, weak)
+                })
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+            })?
+        };
+        judged
+            .iter()
+            .map(|r| crate::review::to_python(py, board, r))
+            .collect()
+    }
+
     /// `Solver(width=7, height=6, table=67108864, book='builtin')`.
     fn __repr__(&self) -> String {
         format!(
@@ -542,6 +620,20 @@ fn column_score(
         return Ok(Some(game.win_next_score()));
     }
     Ok(Some(-engine.try_solve(&game.after(col))?))
+}
+
+/// The review of `line` (checked to replay) on `engine`, stopped by the
+/// stop flag.
+fn review_on(
+    engine: &mut dyn Engine,
+    board: BoardSize,
+    line: &str,
+    weak: bool,
+) -> Result<c4::review::Review, Interrupted> {
+    c4::review::try_review(engine, board, line, weak).map_err(|e| match e {
+        c4::review::ReviewError::Interrupted => Interrupted,
+        e => unreachable!("a game checked to replay does not: {e}"),
+    })
 }
 
 /// A best move of `game` (0-based), `None` once it is over: the score is

@@ -32,6 +32,9 @@ CALLS: dict[str, Callable[[c4.Solver], object]] = {
     "pv": lambda s: s.pv(LONG),
     "solve_many": lambda s: s.solve_many(["4453", LONG, "4"]),
     "solve_many_threads": lambda s: s.solve_many([LONG, "4", "44"], threads=2),
+    # A review analyses the empty board first: every column is a long search.
+    "review": lambda s: s.review("44"),
+    "review_many_threads": lambda s: s.review_many(["4", "44"], threads=2),
 }
 
 

@@ -14,6 +14,7 @@ pub mod limits;
 pub mod options;
 pub mod output;
 pub mod play;
+pub mod review;
 pub mod serve;
 pub mod solve;
 pub mod status;
@@ -28,7 +29,7 @@ use clap::{CommandFactory, Parser, Subcommand};
     name = "c4",
     version,
     about = "Connect Four perfect-play solver",
-    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 bench                   run the test sets in testsets/\n  c4 play                    a game against perfect play\n  c4 book info builtin       the opening book built into c4\n\nEach solving command's --help says how much memory a run takes: c4 adds it up\nbefore it allocates and refuses a run that does not fit."
+    after_help = "Examples:\n  c4 solve 4453              score of the position after moves 4,4,5,3\n  c4 solve < positions.txt   one result line per input line\n  c4 solve --pv 4453         the score and a perfect-play line\n  c4 analyze 4453            every column's score and the best move\n  c4 review 4455443          every move of a game judged against perfect play\n  c4 bench                   run the test sets in testsets/\n  c4 play                    a game against perfect play\n  c4 book info builtin       the opening book built into c4\n\nEach solving command's --help says how much memory a run takes: c4 adds it up\nbefore it allocates and refuses a run that does not fit."
 )]
 pub struct Cli {
     /// The subcommand to run.
@@ -51,6 +52,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Play a game against perfect play in the terminal.
     Play(play::PlayArgs),
+    /// Judge games move by move against perfect play.
+    Review(review::ReviewArgs),
     /// Serve a web page that shows the board and scores, and plays.
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
@@ -70,6 +73,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
+        Command::Review(args) => review::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Man => completions::run_man(Cli::command()),

@@ -37,7 +37,7 @@ impl Solver {
     pub fn new(width: usize, height: usize, table: &str, book: bool) -> Result<Solver, JsError> {
         let board = BoardSize::new(width, height).map_err(|e| JsError::new(&e.to_string()))?;
         let table_bytes = if table.trim().is_empty() {
-            crate::answers::solver_table_bytes(board)
+            crate::solver_table_bytes(board)
         } else {
             parse_size(table).map_err(|e| JsError::new(&format!("table: {e}")))?
         };

@@ -27,14 +27,25 @@ from __future__ import annotations
 import threading
 from typing import Union
 
-from ._c4 import Position, Solver, __version__
+from ._c4 import MoveReview, PlayerSummary, Position, Review, Solver, __version__
+from .agents import LEVELS, LevelAgent, level_agent
+from .evaluation import Evaluation, evaluate
 
 __all__ = [
+    "Evaluation",
+    "LEVELS",
+    "LevelAgent",
+    "MoveReview",
+    "PlayerSummary",
     "Position",
     "Solver",
     "analyze",
     "best_move",
+    "evaluate",
+    "level_agent",
     "pv",
+    "review",
+    "Review",
     "solve",
     "__version__",
 ]
@@ -97,3 +108,28 @@ def pv(
 ) -> list[int]:
     """A perfect-play line to the end of the game, as 1-based columns."""
     return _solver(position, width, height).pv(position)
+
+
+def review(
+    game: Union[str, bytes, Position, "list[int]"],
+    *,
+    weak: bool = False,
+    width: int | None = None,
+    height: int | None = None,
+) -> Review:
+    """The review of ``game`` move by move against perfect play.
+
+    ``game`` is a move string, a :class:`Position` (the moves that reached
+    it) or a list of 1-based columns, from the empty board. Each move gets a
+    :class:`MoveReview` (the best score and the played score for the mover,
+    the best columns and a verdict: best, slower, mistake or blunder) and
+    each player a :class:`PlayerSummary`. ``weak=True`` judges only win,
+    draw or loss. Raises ``ValueError`` naming the move that does not replay.
+
+    >>> r = review("14")
+    >>> r.moves[0].verdict, r.moves[0].best_columns
+    ('blunder', [4])
+    """
+    return _solver(game if isinstance(game, Position) else "", width, height).review(
+        game, weak=weak
+    )

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, Optional, Union
 
 __version__: str
 
 PositionLike = Union[str, bytes, "Position"]
+GameLike = Union[str, bytes, Sequence[int]]
+Verdict = Literal["best", "slower", "mistake", "blunder"]
+Outcome = Literal["first", "draw", "second"]
 
 class Position:
     """A Connect Four position on a board of any supported size.
@@ -146,3 +149,126 @@ class Solver:
     ) -> list[int]:
         """The scores of ``positions`` in input order; ``threads`` positions
         at once, one engine each; ``clear`` forgets the table before each."""
+    def review(
+        self, game: Union[GameLike, Position], *, weak: bool = False
+    ) -> Review:
+        """The review of ``game`` move by move against perfect play;
+        ``ValueError`` names the move that does not replay."""
+    def review_many(
+        self,
+        games: Iterable[Union[GameLike, Position]],
+        *,
+        weak: bool = False,
+        threads: int = 1,
+    ) -> list[Review]:
+        """The reviews of ``games`` in input order; ``threads`` games at
+        once, one engine each."""
+
+class LevelPlayer:
+    """A player of one of c4's levels (0 beginner to 4 perfect), seeded."""
+
+    def __init__(self, level: int, seed: int = 0) -> None: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @staticmethod
+    def levels() -> list[tuple[int, str, str]]:
+        """Every level as ``(number, name, description)``, weakest first."""
+    def choose(
+        self, position: Position, scores: Callable[[], list[Optional[int]]]
+    ) -> tuple[int, bool]:
+        """The 1-based column the level plays, and whether its mistake roll
+        fired; ``scores()`` is called at most once, when the level needs it."""
+
+class MoveReview:
+    """One move of a reviewed game (1-based numbers and columns); scores for
+    the mover, from the position before the move."""
+
+    @property
+    def number(self) -> int:
+        """The move's number in the game, from 1."""
+    @property
+    def player(self) -> int:
+        """1 for the first player (X), 2 for the second (O)."""
+    @property
+    def column(self) -> int:
+        """The column played, from 1."""
+    @property
+    def best_score(self) -> int:
+        """The best score the mover had (a sign when weak)."""
+    @property
+    def played_score(self) -> int:
+        """The score of the move played, for the mover."""
+    @property
+    def best_columns(self) -> list[int]:
+        """Every column with the best score, left to right."""
+    @property
+    def verdict(self) -> Verdict:
+        """``"best"``, ``"slower"``, ``"mistake"`` or ``"blunder"``."""
+
+class PlayerSummary:
+    """One player's moves in a reviewed game, added up."""
+
+    @property
+    def player(self) -> int:
+        """1 for the first player (X), 2 for the second (O)."""
+    @property
+    def moves(self) -> int:
+        """Moves played."""
+    @property
+    def best(self) -> int:
+        """Moves judged ``"best"``."""
+    @property
+    def slower(self) -> int:
+        """Moves judged ``"slower"``."""
+    @property
+    def mistakes(self) -> int:
+        """Moves judged ``"mistake"``."""
+    @property
+    def blunders(self) -> int:
+        """Moves judged ``"blunder"``."""
+    @property
+    def share_best(self) -> Optional[float]:
+        """``best / moves``; ``None`` if the player has not moved."""
+    @property
+    def result_changed(self) -> Optional[int]:
+        """The player's first move that changed the result, or ``None``."""
+
+class Review:
+    """A game judged move by move against perfect play."""
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+    @property
+    def game(self) -> str:
+        """The game, as a move string."""
+    @property
+    def weak(self) -> bool:
+        """Whether scores are signs only (win, draw, loss)."""
+    @property
+    def moves(self) -> tuple[MoveReview, ...]:
+        """One record per move, in order."""
+    @property
+    def players(self) -> tuple[PlayerSummary, PlayerSummary]:
+        """The first player's summary, then the second's."""
+    @property
+    def start(self) -> Outcome:
+        """Who wins the empty board with perfect play."""
+    @property
+    def end(self) -> Outcome:
+        """Who wins after the last move with perfect play (who won, once over)."""
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+    @property
+    def turning_point(self) -> Optional[int]:
+        """The last move that changed the result, or ``None``."""
+    def to_json(self) -> str:
+        """The review as one JSON object, as ``c4 review --json`` writes it."""

@@ -16,16 +16,15 @@ use serde_json::json;
 use tokio::sync::{oneshot, watch};
 
 use c4::BoardSize;
-use c4::level::Level;
 use c4::memory::{Bytes, min_table_bytes, table_bytes};
+use c4::page_api::{self, Limits, Refusal, Route};
 use c4::rng::SplitMix64;
 
 use super::App;
 use super::assets;
-use super::compute::{Kind, Reply, Task};
+use super::compute::{Reply, Task};
 use super::connections::ConnectionStatus;
 use super::pool::{Status, SubmitError};
-use c4::input::parse_position;
 
 /// The longest URL (path and query) accepted: a position has at most 124
 /// moves (4x31), so 2 KiB leaves room for any encoding of every parameter.
@@ -53,6 +52,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/analyze", get(analyze))
         .route("/api/solve", get(solve))
         .route("/api/move", get(play_move))
+        .route("/api/review", get(review))
         .route("/api/info", get(info))
         .route("/api/status", get(status))
         .fallback(not_found)
@@ -138,142 +138,20 @@ async fn method_not_allowed(request: Request) -> Response {
     response
 }
 
-/// A parameter that is wrong: 400 with the parameter's name, what was given
-/// and why it is wrong (and the 1-based character for a position).
-#[derive(Debug)]
-struct BadParameter {
-    /// The parameter.
-    name: String,
-    /// Its value as given.
-    input: String,
-    /// What is wrong.
-    message: String,
-    /// The 1-based character of `input` the error is about.
-    character: Option<usize>,
+/// A refusal of the page's API as the server's response.
+fn refused(refusal: &Refusal) -> Response {
+    let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::BAD_REQUEST);
+    json_response(status, refusal.to_json().to_string() + "\n")
 }
 
-impl IntoResponse for BadParameter {
-    fn into_response(self) -> Response {
-        let mut extra = json!({ "parameter": self.name, "input": self.input });
-        if let Some(character) = self.character {
-            extra["character"] = json!(character);
-        }
-        error(StatusCode::BAD_REQUEST, &self.message, extra)
-    }
-}
-
-impl BadParameter {
-    /// An error about parameter `name` given as `input`.
-    fn new(name: &str, input: &str, message: String) -> Self {
-        BadParameter {
-            name: name.to_owned(),
-            input: input.to_owned(),
-            message,
-            character: None,
-        }
-    }
-}
-
-/// The parameters of an API request.
-#[derive(Debug, Default)]
-struct Params {
-    /// The moves (empty for the empty board).
-    moves: String,
-    /// The board.
-    board: Option<BoardSize>,
-    /// Signs only.
-    weak: bool,
-    /// The level of `/api/move`.
-    level: Option<Level>,
-    /// The seed of `/api/move`.
-    seed: Option<u64>,
-}
-
-/// Reads the query string, accepting only the parameters in `allowed`,
-/// each at most once.
-fn parse_params(query: Option<&str>, allowed: &[&str]) -> Result<Params, BadParameter> {
-    let mut params = Params::default();
-    let mut seen: Vec<String> = Vec::new();
-    let (mut width, mut height) = (None, None);
-    for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-        let (name, value) = (name.as_ref(), value.as_ref());
-        if !allowed.contains(&name) {
-            return Err(BadParameter::new(
-                name,
-                value,
-                format!(
-                    "unknown parameter '{name}' (this route takes {})",
-                    allowed.join(", ")
-                ),
-            ));
-        }
-        if seen.iter().any(|s| s == name) {
-            return Err(BadParameter::new(
-                name,
-                value,
-                format!("parameter '{name}' is given twice"),
-            ));
-        }
-        seen.push(name.to_owned());
-        match name {
-            "moves" => params.moves = value.to_owned(),
-            "width" => width = Some(number(name, value)?),
-            "height" => height = Some(number(name, value)?),
-            "weak" => params.weak = flag(name, value)?,
-            "level" => {
-                let n = number(name, value)?;
-                params.level =
-                    Some(Level::new(n).map_err(|e| BadParameter::new(name, value, e.to_string()))?);
-            }
-            "seed" => params.seed = Some(number(name, value)?),
-            _ => unreachable!("every allowed parameter is read"),
-        }
-    }
-    let (width, height) = (width.unwrap_or(7), height.unwrap_or(6));
-    let board = BoardSize::new(width as usize, height as usize).map_err(|e| {
-        let (name, input) = c4::report::refused_board_parameter(width, height);
-        BadParameter::new(name, &input, e.to_string())
-    })?;
-    params.board = Some(board);
-    Ok(params)
-}
-
-/// A whole number parameter.
-fn number(name: &str, value: &str) -> Result<u64, BadParameter> {
-    value.parse::<u64>().map_err(|_| {
-        BadParameter::new(
-            name,
-            value,
-            format!("parameter '{name}': '{value}' is not a whole number"),
-        )
-    })
-}
-
-/// A yes/no parameter: 1, true or yes; 0, false or no (or empty: yes).
-fn flag(name: &str, value: &str) -> Result<bool, BadParameter> {
-    match value.to_ascii_lowercase().as_str() {
-        "" | "1" | "true" | "yes" => Ok(true),
-        "0" | "false" | "no" => Ok(false),
-        _ => Err(BadParameter::new(
-            name,
-            value,
-            format!("parameter '{name}': '{value}' is not 1 or 0"),
-        )),
-    }
-}
-
-/// Checks the position `moves` on `board`, as `c4 analyze` does: the error
-/// names the character and the reason. Gives whether its game is over.
-fn check_moves(board: BoardSize, moves: &str) -> Result<bool, BadParameter> {
-    match parse_position(board, moves.as_bytes()) {
-        Ok((_, position)) => Ok(position.is_game_over()),
-        Err(e) => Err(BadParameter {
-            name: "moves".to_owned(),
-            input: moves.to_owned(),
-            message: e.to_string(),
-            character: Some(e.index() + 1),
-        }),
-    }
+/// Reads the query string of a request to `route` with the page's API.
+fn read_query(route: Route, query: Option<&str>) -> Result<page_api::Request, Refusal> {
+    let pairs: Vec<_> = form_urlencoded::parse(query.unwrap_or("").as_bytes()).collect();
+    page_api::read(
+        route,
+        pairs.iter().map(|(n, v)| (n.as_ref(), v.as_ref())),
+        fresh_seed,
+    )
 }
 
 /// Sets the cancel flag of a request when its handler is dropped before the
@@ -296,7 +174,7 @@ impl Drop for CancelOnDrop {
 
 /// Queues `task` and waits for its answer.
 async fn compute(app: &App, task: Task) -> Response {
-    if let Some(refusal) = table_too_small(app, task.board) {
+    if let Some(refusal) = table_too_small(app, task.query.board) {
         return refusal;
     }
     let flag = Arc::new(AtomicBool::new(false));
@@ -399,40 +277,35 @@ fn failed() -> Response {
     )
 }
 
-/// Reads and checks the parameters of a computing route: the board, the
-/// moves, and whether the game is over.
-fn task_params(
-    query: Option<&str>,
-    allowed: &[&str],
-) -> Result<(Params, BoardSize, bool), BadParameter> {
-    let params = parse_params(query, allowed)?;
-    let board = params.board.expect("parse_params sets the board");
-    let over = check_moves(board, &params.moves)?;
-    Ok((params, board, over))
-}
-
 /// `GET /api/analyze`: the object of `c4 analyze --json`.
 async fn analyze(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    position_task(&app, query.as_deref(), |weak| Kind::Analyze { weak }).await
+    query_task(&app, Route::Analyze, query.as_deref()).await
 }
 
 /// `GET /api/solve`: the object of `c4 solve --json --pv`.
 async fn solve(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    position_task(&app, query.as_deref(), |weak| Kind::Solve { weak }).await
+    query_task(&app, Route::Solve, query.as_deref()).await
 }
 
-/// The task of a route that takes a position and `weak` (analyze, solve),
-/// computed; or the parameters' error.
-async fn position_task(app: &App, query: Option<&str>, kind: impl Fn(bool) -> Kind) -> Response {
-    let allowed = ["moves", "width", "height", "weak"];
-    let (params, board, _) = match task_params(query, &allowed) {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
+/// `GET /api/move`: the move of a level.
+async fn play_move(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
+    query_task(&app, Route::Move, query.as_deref()).await
+}
+
+/// `GET /api/review`: every move of a game judged against perfect play.
+async fn review(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
+    query_task(&app, Route::Review, query.as_deref()).await
+}
+
+/// The query of a computing route, read and computed; or its refusal.
+async fn query_task(app: &App, route: Route, query: Option<&str>) -> Response {
+    let query = match read_query(route, query) {
+        Ok(page_api::Request::Query(query)) => query,
+        Ok(_) => unreachable!("a computing route reads a query"),
+        Err(refusal) => return refused(&refusal),
     };
     let task = Task {
-        board,
-        moves: params.moves,
-        kind: kind(params.weak),
+        query,
         max_nodes: app.max_nodes,
     };
     compute(app, task).await
@@ -448,90 +321,24 @@ fn fresh_seed() -> u64 {
     SplitMix64::new(nanos ^ n.rotate_left(32)).next_u64()
 }
 
-/// `GET /api/move`: the move of a level.
-async fn play_move(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    let allowed = ["moves", "width", "height", "level", "seed"];
-    let (params, board, over) = match task_params(query.as_deref(), &allowed) {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    let Some(level) = params.level else {
-        return BadParameter::new(
-            "level",
-            "",
-            "parameter 'level' is missing: 0 (beginner) to 4 (perfect)".to_owned(),
-        )
-        .into_response();
-    };
-    if over {
-        return BadParameter::new(
-            "moves",
-            &params.moves,
-            "the game is over: there is no move to play".to_owned(),
-        )
-        .into_response();
-    }
-    let task = Task {
-        board,
-        moves: params.moves,
-        kind: Kind::Move {
-            level,
-            seed: params.seed.unwrap_or_else(fresh_seed),
-        },
-        max_nodes: app.max_nodes,
-    };
-    compute(&app, task).await
-}
-
-/// One board of `/api/info`.
-#[derive(Serialize)]
-struct BoardInfo {
-    width: usize,
-    height: usize,
-    /// Whether an opening book answers its earliest positions at once.
-    book: bool,
-}
-
-/// One level of `/api/info`.
-#[derive(Serialize)]
-struct LevelInfo {
-    level: u8,
-    name: &'static str,
-    description: &'static str,
-}
-
 /// `GET /api/info`: the boards, the levels and the limits.
 async fn info(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    if let Err(e) = parse_params(query.as_deref(), &[]) {
-        return e.into_response();
+    if let Err(refusal) = read_query(Route::Info, query.as_deref()) {
+        return refused(&refusal);
     }
     let status = app.pool.status();
-    let boards: Vec<BoardInfo> = BoardSize::all()
+    let boards = BoardSize::all()
         .filter(|&b| serves(&app, b))
-        .map(|b| BoardInfo {
-            width: b.width(),
-            height: b.height(),
-            book: app.books.contains(&b),
-        })
-        .collect();
-    let levels: Vec<LevelInfo> = Level::all()
-        .map(|l| LevelInfo {
-            level: l.number(),
-            name: l.name(),
-            description: l.description(),
-        })
-        .collect();
-    let body = json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "boards": boards,
-        "levels": levels,
-        "max_nodes": app.max_nodes,
-        "workers": status.workers,
-        "queue_capacity": status.queue_capacity,
-        "max_connections": app.connections.cap(),
-        "header_timeout": app.timeouts.header.as_secs_f64(),
-        "idle_timeout": app.timeouts.idle.as_secs_f64(),
-    });
+        .map(|b| (b, app.books.contains(&b)));
+    let limits = Limits {
+        max_nodes: Some(app.max_nodes),
+        workers: status.workers,
+        queue_capacity: status.queue_capacity,
+        max_connections: Some(app.connections.cap()),
+        header_timeout: Some(app.timeouts.header.as_secs_f64()),
+        idle_timeout: Some(app.timeouts.idle.as_secs_f64()),
+    };
+    let body = page_api::info(boards, &limits);
     json_response(StatusCode::OK, body.to_string() + "\n")
 }
 
@@ -548,8 +355,8 @@ struct ServerStatus {
 
 /// `GET /api/status`: what the workers are doing, and the connections.
 async fn status(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    if let Err(e) = parse_params(query.as_deref(), &[]) {
-        return e.into_response();
+    if let Err(refusal) = read_query(Route::Status, query.as_deref()) {
+        return refused(&refusal);
     }
     let status = ServerStatus {
         pool: app.pool.status(),

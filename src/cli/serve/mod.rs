@@ -1,6 +1,7 @@
 //! `c4 serve`: a local web server with one page that shows the board, every
-//! column's score and the perfect-play line, and plays against `c4`, over a
-//! JSON API that answers as `c4 analyze --json` and `c4 solve --json --pv`.
+//! column's score and the perfect-play line, plays against `c4` and reviews
+//! a game, over the JSON API of [`c4::page_api`], which answers as
+//! `c4 analyze --json` and `c4 solve --json --pv`.
 
 mod accept;
 mod api;
@@ -98,6 +99,9 @@ API (GET; errors are JSON objects with an \"error\" field):
       {\"move\": the 1-based column level L plays, \"level\", \"level_name\",
       \"seed\", \"mistake\", ...}; levels 0 (beginner) to 4 (perfect), see
       `c4 play --help`
+  /api/review?moves=4453[&weak=1]
+      every move of the game judged against perfect play (best, slower,
+      mistake, blunder) with the scores, and a summary per player
   /api/info     board sizes, levels and limits
   /api/status   workers busy, jobs queued, answered, cancelled, rejected;
                 connections open, timed out, evicted, refused

@@ -254,7 +254,7 @@ fn run_task(
     config: &SolverConfig,
     cancel: &Arc<AtomicBool>,
 ) -> (Reply, u64) {
-    match solver_for(kept, config, task.board) {
+    match solver_for(kept, config, task.query.board) {
         Ok(solver) => {
             // The solver polls the flag inside its searches too, so a
             // request whose client has gone stops within milliseconds.
