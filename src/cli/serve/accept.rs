@@ -22,8 +22,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
 use super::super::output::warn;
-use super::App;
 use super::api;
+use super::app::App;
 use super::connections::{Admission, Connection, Place};
 use super::request_log::LogLine;
 

@@ -20,7 +20,7 @@ use c4::memory::{Bytes, min_table_bytes, table_bytes};
 use c4::page_api::{self, Limits, Refusal, Route};
 use c4::rng::SplitMix64;
 
-use super::App;
+use super::app::App;
 use super::assets;
 use super::compute::{Reply, Task};
 use super::connections::ConnectionStatus;

@@ -5,6 +5,7 @@
 
 mod accept;
 mod api;
+mod app;
 mod assets;
 mod compute;
 mod connections;
@@ -25,6 +26,7 @@ use c4::{AnyBook, BoardSize, engine};
 
 use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
 use super::output::warn;
+use app::App;
 use connections::{
     Connections, DEFAULT_MAX_CONNECTIONS, RESERVED_FILES, Timeouts, allowed_connections,
     open_file_limit,
@@ -172,26 +174,6 @@ pub struct ServeArgs {
     /// Transposition table options.
     #[command(flatten)]
     pub table: TableArgs,
-}
-
-/// What the request handlers share.
-pub struct App {
-    /// The solver workers.
-    pool: Pool,
-    /// `--max-nodes`.
-    max_nodes: u64,
-    /// The boards with a book.
-    books: Vec<BoardSize>,
-    /// Bytes of each worker's table: `--tt-size` rounded down to a power of
-    /// two. Boards whose keys need more are refused (422) and left out of
-    /// `/api/info`.
-    table_bytes: usize,
-    /// The open connections and their cap.
-    connections: Arc<Connections>,
-    /// `--header-timeout` and `--idle-timeout`.
-    timeouts: Timeouts,
-    /// Set once the server stops (SIGTERM, SIGINT).
-    stopping: watch::Sender<bool>,
 }
 
 /// The most seconds a timeout may take: a day.
