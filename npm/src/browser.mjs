@@ -77,6 +77,8 @@ export class AsyncSolver {
   bestMove(moves) { return this.#call("bestMove", [moves]); }
   /** A perfect-play line to the end of the game, 1-based columns. */
   pv(moves) { return this.#call("pv", [moves]); }
+  /** The review of a game: every move judged; `{ weak: true }`: signs only. */
+  review(game, options) { return this.#call("review", [game, options]); }
 
   /** Ends the worker at once, a search with it: every pending call rejects. */
   terminate() {
@@ -113,3 +115,5 @@ export const analyze = (moves, options) => solverFor(options).analyze(moves);
 export const bestMove = (moves, options) => solverFor(options).bestMove(moves);
 /** A perfect-play line, from a worker. */
 export const pv = (moves, options) => solverFor(options).pv(moves);
+/** The review of a game (`{ weak: true }`: signs only), from a worker. */
+export const review = (game, options) => solverFor(options).review(game, options);

@@ -2,12 +2,12 @@
 // Solver class and the module functions, for Node (index.mjs, and index.cjs
 // through it) and for the browser's worker (worker.mjs).
 //
-// A new call (say `review`) is a method of RawSolver in wasm/src/npm.rs, a
+// A new call is a method of RawSolver in wasm/src/npm.rs, a
 // method of Solver below, a module function below, a name in METHODS (the
 // calls the worker answers), and its types in index.d.ts and browser.d.ts.
 
 /** The calls a Solver answers, with the worker's async interface. */
-const METHODS = ["solve", "analyze", "bestMove", "pv"];
+const METHODS = ["solve", "analyze", "bestMove", "pv", "review"];
 
 /** The default board: the standard 7 columns by 6 rows. */
 const WIDTH = 7;
@@ -110,6 +110,16 @@ function makeApi(RawSolver) {
       return Array.from(this.#live.pv(movesOf(moves)));
     }
 
+    /**
+     * The review of `game` (the columns played from the empty board): every
+     * move judged against perfect play, and each player's summary;
+     * `{ weak: true }`: scores as signs only (faster).
+     */
+    review(game, options) {
+      const { weak = false } = optionsOf(options);
+      return JSON.parse(this.#live.review(movesOf(game), Boolean(weak)));
+    }
+
     /** Frees the table now rather than when the object is collected. */
     free() {
       if (this.#raw !== null) {
@@ -143,6 +153,7 @@ function makeApi(RawSolver) {
     analyze: (moves, options) => solverFor(options).analyze(moves),
     bestMove: (moves, options) => solverFor(options).bestMove(moves),
     pv: (moves, options) => solverFor(options).pv(moves),
+    review: (game, options) => solverFor(options).review(game, options),
   };
 }
 

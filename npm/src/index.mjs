@@ -8,4 +8,4 @@ import { makeApi } from "./core.mjs";
 
 initSync({ module: readFileSync(new URL("./wasm/c4_wasm_bg.wasm", import.meta.url)) });
 
-export const { Solver, solve, analyze, bestMove, pv } = makeApi(RawSolver);
+export const { Solver, solve, analyze, bestMove, pv, review } = makeApi(RawSolver);

@@ -15,7 +15,7 @@ import { extname, join, resolve, sep } from "node:path";
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>c4-solver</title>
 <script type="module">
-import { AsyncSolver, solve, analyze, bestMove, pv } from "./node_modules/c4-solver/browser.mjs";
+import { AsyncSolver, solve, analyze, bestMove, pv, review } from "./node_modules/c4-solver/browser.mjs";
 const report = {};
 const step = async (name, job) => {
   try { report[name] = { ok: await job() }; } catch (e) { report[name] = { error: e.constructor.name, message: e.message }; }
@@ -25,6 +25,8 @@ await step("weak", () => solve("4453", { weak: true }));
 await step("analyze", () => analyze("4453"));
 await step("bestMove", () => bestMove("4453"));
 await step("pv", () => pv("4453"));
+await step("review", () => review("4455443"));
+await step("badReview", () => review("12x"));
 await step("badColumn", () => solve("4458"));
 await step("typeError", () => solve(4453));
 await step("badBoard", () => new AsyncSolver({ width: 3 }).ready);
@@ -115,6 +117,10 @@ test("the browser interface in headless Chromium", { timeout: 120_000 }, async (
     assert.equal(report.analyze.ok.length, 7);
     assert.equal(Math.max(...report.analyze.ok), -2);
     assert.equal(report.bestMove.ok, report.pv.ok[0]);
+    assert.equal(report.review.ok.moves.length, 7);
+    assert.deepEqual(report.review.ok.moves[2].best_columns, [4]);
+    assert.equal(report.review.ok.moves[2].verdict, "blunder");
+    assert.deepEqual(report.badReview, { error: "Error", message: "move 3: 'x' is not a column (1-7)" });
     assert.deepEqual(report.badColumn, { error: "Error", message: "character 4 ('8') is not a column (1-7)" });
     assert.equal(report.typeError.error, "TypeError");
     assert.deepEqual(report.badBoard, { error: "Error", message: "a 3x6 board is too small: width and height must be at least 4" });

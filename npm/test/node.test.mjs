@@ -3,10 +3,11 @@
 //   node --test node.test.mjs
 // Witnesses: the standard set Begin-Hard (Test_L1_R3, line 371: `4453 -2`),
 // the rules (rules.mjs, sharing no code with c4) for the lines of pv, and
-// the command line's messages for the errors.
+// the command line's messages for the errors; for review, every verdict
+// recomputed here from solve of the positions before and after each move.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Solver, analyze, bestMove, pv, solve } from "c4-solver";
+import { Solver, analyze, bestMove, pv, review, solve } from "c4-solver";
 import { replay, scoreOf } from "./rules.mjs";
 
 test("solve gives the standard set's score", () => {
@@ -83,4 +84,96 @@ test("errors are Errors with the command line's messages", () => {
   assert.throws(() => new Solver({ width: 7.5 }), TypeError);
   // The solver goes on after an error.
   assert.equal(solve("4453"), -2);
+});
+
+/** Each column's score for the side to move after `prefix` on 7x6 (null if it
+ * cannot be played), from the rules and solve alone: the win score if the
+ * column wins at once, else -solve of the position after it. */
+function columnScores(prefix) {
+  const scores = [];
+  for (let col = 1; col <= 7; col += 1) {
+    let after;
+    try {
+      after = replay(7, 6, prefix, [col]);
+    } catch {
+      scores.push(null);
+      continue;
+    }
+    scores.push(after.winner !== null ? scoreOf(42, prefix.length, after) : -solve(prefix + col));
+  }
+  return scores;
+}
+
+/** The verdict by its definition: best if equal, slower if the same sign and
+ * lower, mistake if a win becomes a draw or a draw a loss, blunder if a win
+ * becomes a loss. */
+function verdictOf(best, played) {
+  if (played === best) return "best";
+  if (Math.sign(played) === Math.sign(best)) return "slower";
+  if (best > 0 && played < 0) return "blunder";
+  if ((best > 0 && played === 0) || (best === 0 && played < 0)) return "mistake";
+  throw new Error(`played ${played} above best ${best}`);
+}
+
+test("review judges every move as solve and the rules do", () => {
+  const game = "4455443";
+  const r = review(game);
+  assert.equal(r.board_size, "7x6");
+  assert.equal(r.game, game);
+  assert.equal(r.weak, false);
+  assert.equal(r.moves.length, 7);
+  const third = r.moves[2];
+  assert.deepEqual(
+    [third.number, third.player, third.column, third.verdict, third.best_columns],
+    [3, 1, 5, "blunder", [4]],
+  );
+  for (const [i, move] of r.moves.entries()) {
+    const prefix = game.slice(0, i);
+    const scores = columnScores(prefix);
+    const best = Math.max(...scores.filter((s) => s !== null));
+    const played = scores[Number(game[i]) - 1];
+    assert.deepEqual(move, {
+      number: i + 1,
+      player: i % 2 === 0 ? 1 : 2,
+      column: Number(game[i]),
+      best_score: best,
+      played_score: played,
+      best_columns: scores.flatMap((s, c) => (s === best ? [c + 1] : [])),
+      verdict: verdictOf(best, played),
+    }, `move ${i + 1}`);
+  }
+  // The summaries add up the verdicts.
+  for (const summary of r.players) {
+    const mine = r.moves.filter((m) => m.player === summary.player);
+    const count = (v) => mine.filter((m) => m.verdict === v).length;
+    assert.equal(summary.moves, mine.length);
+    assert.deepEqual(
+      [summary.best, summary.slower, summary.mistakes, summary.blunders],
+      [count("best"), count("slower"), count("mistake"), count("blunder")],
+    );
+    assert.equal(summary.share_best, count("best") / mine.length);
+  }
+  assert.equal(r.players[0].result_changed, 3);
+  assert.equal(r.start, "first", "the first player wins the empty board");
+  assert.equal(r.finished, false);
+  // A weak review: the same scores' signs.
+  const weak = new Solver().review(game, { weak: true });
+  assert.equal(weak.weak, true);
+  for (const [i, move] of weak.moves.entries()) {
+    assert.equal(move.best_score, Math.sign(r.moves[i].best_score), `move ${i + 1}`);
+    assert.equal(move.played_score, Math.sign(r.moves[i].played_score), `move ${i + 1}`);
+  }
+});
+
+test("review: an illegal game throws an Error naming the move", () => {
+  const cases = [
+    ["12x", "move 3: 'x' is not a column (1-7)"],
+    ["4444444", "move 7: column 4 is already full"],
+    ["12121213", "move 8 (column 3): the game was already won on move 7"],
+  ];
+  for (const [game, message] of cases) {
+    assert.throws(() => review(game), (e) => e instanceof Error && e.message === message, game);
+  }
+  assert.throws(() => review(4455443), TypeError);
+  assert.equal(review("4455443").moves.length, 7, "the solver goes on after an error");
 });

@@ -149,6 +149,18 @@ impl Solver {
             .map(|col| col + 1)
             .collect())
     }
+
+    /// The review of the game `game` (columns played from the empty board,
+    /// e.g. `4455443`): every move judged against perfect play, as JSON
+    /// (the library's [`c4::review::Review`], which `npm/src/core.mjs`
+    /// parses); with `weak` only the scores' signs. An illegal game is an
+    /// error naming the move (`move 3: '8' is not a column (1-7)`).
+    pub fn review(&mut self, game: &str, weak: bool) -> Result<String, JsError> {
+        let board = self.engine.board();
+        let review = c4::review::review(self.engine.as_mut(), board, game, weak)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(serde_json::to_string(&review).expect("a review is JSON"))
+    }
 }
 
 impl Solver {
