@@ -4,7 +4,7 @@
 
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, BufReader};
 
 use c4::BoardSize;
 use c4::input::{InputError, Line, MAX_LINE_BYTES, parse_line};
@@ -64,6 +64,27 @@ pub fn raw_from_arg(n: usize, arg: &OsString) -> RawInput {
     RawInput {
         origin: Origin::Argument(n),
         bytes: arg.as_encoded_bytes().to_vec(),
+    }
+}
+
+/// Where a batch's inputs come from, pulled one at a time by the ordered
+/// pipeline: stdin line by line when `from_stdin`, else the arguments.
+pub type Source = Box<dyn FnMut() -> io::Result<Option<RawInput>> + Send>;
+
+/// The [`Source`] of a command that takes inputs as arguments, or one per
+/// line from stdin when there are none (`from_stdin`).
+pub fn source(args: &[OsString], from_stdin: bool) -> Source {
+    if from_stdin {
+        let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, io::stdin()));
+        Box::new(move || lines.next_line())
+    } else {
+        let mut raws = args
+            .iter()
+            .enumerate()
+            .map(|(i, arg)| raw_from_arg(i + 1, arg))
+            .collect::<Vec<_>>()
+            .into_iter();
+        Box::new(move || Ok(raws.next()))
     }
 }
 

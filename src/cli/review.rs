@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use clap::Args;
@@ -15,7 +15,7 @@ use c4::parallel::{PipelineError, run_ordered};
 use c4::review::{Outcome, Review, ReviewError, review};
 use c4::{Engine, Score};
 
-use super::input::{LineReader, Origin, RawInput, raw_from_arg};
+use super::input::{Origin, RawInput, source};
 use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, parse_threads, resolve_threads,
     solver_pool,
@@ -243,25 +243,12 @@ pub fn run(args: &ReviewArgs) -> u8 {
         }
     };
     let work = |solver: &mut Box<dyn Engine>, raw: &RawInput| judge(solver.as_mut(), raw, weak);
-    let result = if from_stdin {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            warn(format_args!(
-                "c4 review: reading games from stdin, one per line (e.g. 4455443); Ctrl-D to end"
-            ));
-        }
-        let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, stdin));
-        run_ordered(&pool, window, move || lines.next_line(), work, sink)
-    } else {
-        let mut raws = args
-            .games
-            .iter()
-            .enumerate()
-            .map(|(i, arg)| raw_from_arg(i + 1, arg))
-            .collect::<Vec<_>>()
-            .into_iter();
-        run_ordered(&pool, window, move || Ok(raws.next()), work, sink)
-    };
+    if from_stdin && io::stdin().is_terminal() {
+        warn(format_args!(
+            "c4 review: reading games from stdin, one per line (e.g. 4455443); Ctrl-D to end"
+        ));
+    }
+    let result = run_ordered(&pool, window, source(&args.games, from_stdin), work, sink);
     match result {
         Ok(()) => code,
         Err(PipelineError::Source(e)) => {

@@ -4,7 +4,7 @@
 mod outcome;
 
 use std::ffi::OsString;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use clap::Args;
@@ -14,7 +14,7 @@ use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PipelineError, run_ordered};
 
-use super::input::{LineReader, RawInput, raw_from_arg};
+use super::input::{RawInput, source};
 use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, parse_threads, resolve_threads,
     solver_pool,
@@ -235,25 +235,18 @@ pub fn run(args: &SolveArgs) -> u8 {
     let work = |solver: &mut Box<dyn Engine>, raw: &RawInput| {
         evaluate(solver.as_mut(), raw, &opts, &status)
     };
-    let result = if from_stdin {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            warn(format_args!(
-                "c4 solve: reading positions from stdin, one per line (e.g. 4453); Ctrl-D to end"
-            ));
-        }
-        let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, stdin));
-        run_ordered(&pool, window, move || lines.next_line(), work, sink)
-    } else {
-        let mut raws = args
-            .positions
-            .iter()
-            .enumerate()
-            .map(|(i, arg)| raw_from_arg(i + 1, arg))
-            .collect::<Vec<_>>()
-            .into_iter();
-        run_ordered(&pool, window, move || Ok(raws.next()), work, sink)
-    };
+    if from_stdin && io::stdin().is_terminal() {
+        warn(format_args!(
+            "c4 solve: reading positions from stdin, one per line (e.g. 4453); Ctrl-D to end"
+        ));
+    }
+    let result = run_ordered(
+        &pool,
+        window,
+        source(&args.positions, from_stdin),
+        work,
+        sink,
+    );
     status.finish();
     match result {
         Ok(()) => code,
