@@ -16,22 +16,8 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$repo/target/npm}"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 
-version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$repo/Cargo.lock")
-bindgen=$(command -v wasm-bindgen || true)
-for dir in "${CARGO_INSTALL_ROOT:-}" "${CARGO_HOME:-$HOME/.cargo}"; do
-    if [[ -z "$bindgen" && -n "$dir" && -x "$dir/bin/wasm-bindgen" ]]; then
-        bindgen="$dir/bin/wasm-bindgen"
-    fi
-done
-if [[ -z "$bindgen" ]]; then
-    echo "build-npm.sh: wasm-bindgen is missing: cargo install wasm-bindgen-cli --version $version --locked" >&2
-    exit 2
-fi
-have=$("$bindgen" --version | awk '{ print $2 }')
-if [[ "$have" != "$version" ]]; then
-    echo "build-npm.sh: $bindgen is version $have; Cargo.lock pins wasm-bindgen $version" >&2
-    exit 2
-fi
+# shellcheck source=scripts/wasm-bindgen.sh
+source "$repo/scripts/wasm-bindgen.sh" build-npm.sh
 package_version=$(cargo metadata --no-deps --format-version 1 --manifest-path "$repo/Cargo.toml" |
     python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "c4-wasm"))')
 
