@@ -3,13 +3,14 @@
 //! always list the options this binary has.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
 use super::Cli;
-use super::options::EXIT_OK;
-use super::output::after_write_error;
+use super::options::{EXIT_BAD_INPUT, EXIT_OK};
+use super::output::{after_write_error, warn};
 
 /// Arguments of `c4 completions`.
 #[derive(Args, Debug)]
@@ -75,8 +76,30 @@ fn visible_command() -> clap::Command {
         .subcommands(visible)
 }
 
-/// Runs `c4 man`: writes the man page (roff, section 1) to stdout.
-pub fn run_man() -> u8 {
+/// Arguments of `c4 man`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write every page into DIR (c4.1, c4-solve.1, c4-book-generate.1,
+    /// ...) instead of c4.1 to stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// Runs `c4 man`: writes the man page (roff, section 1) to stdout, or
+/// every page into a directory.
+pub fn run_man(args: &ManArgs) -> u8 {
+    if let Some(dir) = &args.out_dir {
+        return match clap_mangen::generate_to(Cli::command(), dir) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                warn(format_args!(
+                    "c4 man: cannot write the pages into {}: {e}",
+                    dir.display()
+                ));
+                EXIT_BAD_INPUT
+            }
+        };
+    }
     let mut page = Vec::new();
     let rendered = clap_mangen::Man::new(Cli::command()).render(&mut page);
     // Rendering into a Vec cannot fail.

@@ -55,9 +55,9 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff).
+    /// Print the man page (roff), or write every page into a directory.
     #[command(hide = true)]
-    Man,
+    Man(completions::ManArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -72,7 +72,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args),
-        Command::Man => completions::run_man(),
+        Command::Man(args) => completions::run_man(args),
     };
     ExitCode::from(code)
 }
