@@ -4,7 +4,7 @@
 # [workspace.package] version):
 #   c4-VERSION-TARGET.tar.gz   the c4 binary, README.md, LICENSE,
 #                              CHANGELOG.md, completions/ (bash, zsh, fish,
-#                              PowerShell) and man/c4.1
+#                              PowerShell) and man/ (c4.1, c4-solve.1, ...)
 #   c4_solver-VERSION-*.whl    the Python wheel (abi3, manylinux)
 #   c4-solver-VERSION.tgz      the npm package
 #   c4-solver-VERSION.crate    the crate package
@@ -58,7 +58,7 @@ binary() {
     "$stage/c4" completions zsh >"$stage/completions/_c4"
     "$stage/c4" completions fish >"$stage/completions/c4.fish"
     "$stage/c4" completions powershell >"$stage/completions/_c4.ps1"
-    "$stage/c4" man >"$stage/man/c4.1"
+    "$stage/c4" man --out-dir "$stage/man"
     rm -f "$dist"/c4-*-"$host".tar.gz
     # Reproducible: fixed owner, order and times.
     tar --sort=name --owner=0 --group=0 --numeric-owner --mtime='1970-01-01 00:00:00Z' \

@@ -135,6 +135,21 @@ fn the_man_page_lists_the_subcommands() {
     for subcommand in ["solve", "analyze", "bench", "play", "serve", "completions"] {
         assert!(page.contains(subcommand), "no {subcommand}");
     }
+    // Every subcommand's page, into a directory.
+    let dir = scratch("man");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    Command::cargo_bin("c4")
+        .unwrap()
+        .args(["man", "--out-dir"])
+        .arg(&dir)
+        .assert()
+        .success();
+    let solve = fs::read_to_string(dir.join("c4-solve.1")).unwrap();
+    assert!(solve.contains(".TH c4-solve 1 "), "{solve:.200}");
+    assert!(solve.contains("width"), "c4-solve.1 has no --width");
+    assert!(dir.join("c4.1").exists() && dir.join("c4-book-generate.1").exists());
+    assert!(!dir.join("c4-man.1").exists(), "a page for the hidden man");
     // man itself renders it, when installed.
     if Process::new("man").arg("--version").output().is_ok() {
         let file = scratch("c4.1");

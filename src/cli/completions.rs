@@ -3,11 +3,12 @@
 //! always list the options this binary has.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use clap::Args;
 use clap_complete::Shell;
 
-use super::output::{EXIT_OK, after_write_error};
+use super::output::{EXIT_BAD_INPUT, EXIT_OK, after_write_error, warn};
 
 /// Arguments of `c4 completions`.
 #[derive(Args, Debug)]
@@ -74,9 +75,30 @@ fn visible_command(full: clap::Command) -> clap::Command {
         .subcommands(visible)
 }
 
+/// Arguments of `c4 man`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write every page into DIR (c4.1, c4-solve.1, c4-book-generate.1,
+    /// ...) instead of c4.1 to stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
 /// Runs `c4 man`: writes the man page (roff, section 1) of the command line
-/// `cli` to stdout.
-pub fn run_man(cli: clap::Command) -> u8 {
+/// `cli` to stdout, or every page into a directory.
+pub fn run_man(args: &ManArgs, cli: clap::Command) -> u8 {
+    if let Some(dir) = &args.out_dir {
+        return match clap_mangen::generate_to(cli, dir) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                warn(format_args!(
+                    "c4 man: cannot write the pages into {}: {e}",
+                    dir.display()
+                ));
+                EXIT_BAD_INPUT
+            }
+        };
+    }
     let mut page = Vec::new();
     let rendered = clap_mangen::Man::new(cli).render(&mut page);
     // Rendering into a Vec cannot fail.

@@ -58,9 +58,9 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff).
+    /// Print the man page (roff), or write every page into a directory.
     #[command(hide = true)]
-    Man,
+    Man(completions::ManArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -76,7 +76,7 @@ pub fn main() -> ExitCode {
         Command::Review(args) => review::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args, Cli::command()),
-        Command::Man => completions::run_man(Cli::command()),
+        Command::Man(args) => completions::run_man(args, Cli::command()),
     };
     ExitCode::from(code)
 }

@@ -59,7 +59,7 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
     }
 
     /// Whether a move not handed out yet wins with its player's next stone
-    /// (it was added with the score `i32::MAX`, see [`order_moves`]).
+    /// (it was added with the score `i32::MAX`, see `order_moves`).
     #[inline(always)]
     pub fn has_win(&self) -> bool {
         self.len > 0 && self.scores[self.len - 1] == i32::MAX
