@@ -290,10 +290,7 @@ pub fn review(
     line: &str,
     weak: bool,
 ) -> Result<Review, ReviewError> {
-    assert_eq!(engine.board(), board, "an engine of another board");
-    review_with(board, line, weak, |game: &Game| {
-        Ok::<_, ReviewError>(analyze(engine, game, weak, false)?)
-    })
+    review_on_engine(engine, board, line, weak, false)
 }
 
 /// [`review`], stopped by the engine's stop flag (see
@@ -305,9 +302,21 @@ pub fn try_review(
     line: &str,
     weak: bool,
 ) -> Result<Review, ReviewError> {
+    review_on_engine(engine, board, line, weak, true)
+}
+
+/// [`review`] and [`try_review`]: the engine's own analysis of each
+/// position, heeding its stop flag when `stoppable`.
+fn review_on_engine(
+    engine: &mut dyn Engine,
+    board: BoardSize,
+    line: &str,
+    weak: bool,
+    stoppable: bool,
+) -> Result<Review, ReviewError> {
     assert_eq!(engine.board(), board, "an engine of another board");
     review_with(board, line, weak, |game: &Game| {
-        Ok::<_, ReviewError>(analyze(engine, game, weak, true)?)
+        Ok::<_, ReviewError>(analyze(engine, game, weak, stoppable)?)
     })
 }
 
