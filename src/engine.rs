@@ -27,7 +27,7 @@ use crate::book::Book;
 use crate::book::builtin;
 use crate::book::format::{self, FormatError, Kind, RawBook};
 use crate::game::Game;
-use crate::position::Score;
+use crate::rules::Score;
 use crate::solver::table::TableError;
 use crate::solver::{Interrupted, Progress, Solver};
 

@@ -24,7 +24,7 @@ use thiserror::Error;
 
 use crate::board::{BoardError, BoardSize};
 use crate::game::Game;
-use crate::position::ParseError;
+use crate::rules::ParseError;
 use crate::testset::{is_comment, parse_board_header};
 
 /// The longest line read, in bytes. A position has at most 60 moves and its

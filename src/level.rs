@@ -28,8 +28,8 @@
 use std::fmt;
 
 use crate::game::Game;
-use crate::position::Score;
 use crate::rng::SplitMix64;
+use crate::rules::Score;
 use crate::solver::ordering::center_first_columns;
 
 /// A playing level, `0` (beginner) to [`Level::PERFECT`].

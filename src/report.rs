@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::position::moves_to_string;
+use crate::rules::moves_to_string;
 use crate::solver::ordering::center_first_columns;
 use crate::{BoardSize, Engine, Game, Player, Score};
 

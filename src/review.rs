@@ -24,7 +24,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::position::{column_from_char, column_range};
+use crate::rules::{column_from_char, column_range};
 use crate::solver::Interrupted;
 use crate::{BoardSize, Engine, Game, Score};
 

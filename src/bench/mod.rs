@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use crate::board::BoardSize;
 use crate::engine::{self, AnyBook, Engine};
 use crate::parallel::{PoolError, WorkerPool};
-use crate::position::Score;
+use crate::rules::Score;
 use crate::settings::DEFAULT_TABLE_BYTES;
 use crate::testset::TestCase;
 

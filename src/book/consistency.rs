@@ -10,8 +10,9 @@ use super::Book;
 use super::format::{self, FormatError, Kind, RawBook};
 use crate::Bitboard;
 use crate::board::BoardSize;
-use crate::position::game::{Game, position_name};
-use crate::position::{Position, Score};
+use crate::game::{Game, position_name};
+use crate::position::Position;
+use crate::rules::Score;
 
 /// Whether a position belongs in a book: not finished, and the side to
 /// move cannot win at once (both are scored without a search).

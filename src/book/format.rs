@@ -34,7 +34,7 @@ use thiserror::Error;
 
 use crate::board::BoardSize;
 use crate::game::Game;
-use crate::position::Score;
+use crate::rules::Score;
 
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"\x89C4BOOK\n";

@@ -20,7 +20,7 @@ use crate::Bitboard;
 use crate::board::BoardSize;
 use crate::game::Game;
 use crate::position::Position;
-use crate::position::Score;
+use crate::rules::Score;
 use format::{FormatError, Kind, RawBook};
 
 /// An opening book for a `W` x `H` board.
@@ -164,7 +164,7 @@ fn narrow<B: Bitboard>(entries: &[(u128, Score)]) -> (Vec<B>, Vec<i8>) {
     (keys, scores)
 }
 
-pub use crate::position::game::position_name;
+pub use crate::game::position_name;
 
 /// A sequence of moves (0-based columns) that reaches `pos` from the empty
 /// board, or `None` if none does: [`Position::line`].

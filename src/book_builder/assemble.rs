@@ -14,7 +14,7 @@ use crate::book::consistency;
 use crate::book::format::{FormatError, Kind};
 use crate::engine::AnyBook;
 use crate::game::Game;
-use crate::position::Score;
+use crate::rules::Score;
 
 /// Why a book cannot be built or merged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -23,7 +23,7 @@ use super::{Shard, key_name, position_name};
 use crate::board::BoardSize;
 use crate::book::format::Fnv64;
 use crate::game::Game;
-use crate::position::Score;
+use crate::rules::Score;
 
 /// The first eight bytes of every checkpoint.
 pub const MAGIC: [u8; 8] = *b"\x89C4PART\n";

@@ -13,7 +13,7 @@ use crate::board::BoardSize;
 use crate::engine::{self, AnyBook, Engine};
 use crate::game::Game;
 use crate::parallel::{PoolError, WorkerPool};
-use crate::position::Score;
+use crate::rules::Score;
 
 /// What one run builds: the book (or the part of a sharded one) of `depth`
 /// on a board, and the positions it searches for it.

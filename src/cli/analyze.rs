@@ -160,10 +160,7 @@ pub fn run(args: &AnalyzeArgs) -> u8 {
         if pos.is_game_over() || !pos.can_play(col) {
             return None;
         }
-        let job = status.job(
-            format_args!("column {}", c4::position::column_char(col)),
-            true,
-        );
+        let job = status.job(format_args!("column {}", c4::rules::column_char(col)), true);
         solver.set_progress(job.progress());
         let score = column_score(solver.as_mut(), &pos, col, args.weak);
         if let Some(score) = score {
@@ -222,7 +219,7 @@ fn render_text(a: &Analysis, pos: &Game) -> String {
     let mut columns = String::from("column");
     let mut scores = String::from("score ");
     for (col, score) in a.scores.iter().enumerate() {
-        columns.push_str(&format!("{:>4}", c4::position::column_char(col)));
+        columns.push_str(&format!("{:>4}", c4::rules::column_char(col)));
         let cell = match score {
             None => "-".to_owned(),
             Some(s) if *s > 0 => format!("+{s}"),

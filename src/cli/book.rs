@@ -19,8 +19,8 @@ use c4::book::builtin;
 use c4::book::format::{self, Kind};
 use c4::book_builder::{self, Job, Shard, run};
 use c4::memory::{Need, solver_bytes};
-use c4::position::moves_to_string;
 use c4::rng::SplitMix64;
+use c4::rules::moves_to_string;
 use c4::{AnyBook, BoardSize, Game, Score, engine};
 
 use super::limits::check_memory;

@@ -9,8 +9,8 @@ use clap::{Args, ValueEnum};
 
 use c4::level::Level;
 use c4::memory::{Need, solver_bytes};
-use c4::position::{column_char, column_from_char, column_range};
 use c4::rng::SplitMix64;
+use c4::rules::{column_char, column_from_char, column_range};
 use c4::{BoardSize, Engine, Game, Player, Score, engine};
 
 use super::limits::check_memory;

@@ -325,7 +325,7 @@ fn render_table(origin: Origin, r: &Review) -> String {
         let columns: String = m
             .best_columns
             .iter()
-            .map(|&c| c4::position::column_char(c - 1).to_string())
+            .map(|&c| c4::rules::column_char(c - 1).to_string())
             .collect::<Vec<_>>()
             .join(",");
         let _ = writeln!(
@@ -333,7 +333,7 @@ fn render_table(origin: Origin, r: &Review) -> String {
             "{:>4}  {:<6}  {:>6}  {:>4}  {:>6}  {:<12}  {}",
             m.number,
             if m.player == 1 { "X" } else { "O" },
-            c4::position::column_char(m.column - 1),
+            c4::rules::column_char(m.column - 1),
             signed(m.best_score),
             signed(m.played_score),
             columns,

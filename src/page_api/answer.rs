@@ -266,7 +266,7 @@ mod tests {
         let mut solver = solver(true);
         for moves in ["4453", "2252576253462244111563365343671351441", "121212"] {
             let pos = Game::parse(BoardSize::STANDARD, moves).unwrap();
-            let pv = crate::position::moves_to_string(&solver.principal_variation(&pos));
+            let pv = crate::rules::moves_to_string(&solver.principal_variation(&pos));
             let json = run(Kind::Solve { weak: false }, moves, u64::MAX, true).unwrap();
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
             assert_eq!(v["pv"], pv.as_str(), "{moves}");

@@ -1,18 +1,17 @@
-//! Keys: the number that identifies a position, the key it shares with its
-//! mirror image, and its parents. (The position back from its key is
-//! decoded in `game`, compiled once for every size.)
+//! Keys of a [`Position`]: the number that identifies it, the key it
+//! shares with its mirror image (both by the rules in [`crate::rules`]),
+//! and its parents. (The position back from its key is in `replay`.)
 
 use super::Position;
 use crate::Bitboard;
+use crate::rules::Rules;
 
 impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
-    /// A number that identifies the position uniquely, below `2^KEY_BITS`.
-    ///
-    /// `current + mask` sets, in each column, the bit just above the stones
-    /// (the column's height) and keeps the side to move's stones below it.
+    /// A number that identifies the position uniquely, below `2^KEY_BITS`
+    /// (see [`Rules::key`]).
     #[inline(always)]
     pub fn key(&self) -> B {
-        self.current.wrapping_add(self.mask)
+        Rules::<W, H, B>::key(self.current, self.mask)
     }
 
     /// The key of this position seen in a mirror (columns reversed).
@@ -25,13 +24,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// Also tells whether the mirrored key was the one taken.
     #[inline(always)]
     pub fn symmetric_key(&self) -> (B, bool) {
-        let key = self.key();
-        let mirrored = Self::mirror(key);
-        if mirrored < key {
-            (mirrored, true)
-        } else {
-            (key, false)
-        }
+        Rules::<W, H, B>::symmetric_key(self.key())
     }
 
     /// The positions this one can follow: for each column whose top stone is
@@ -45,7 +38,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
             if height == 0 {
                 return None;
             }
-            let top = B::ONE << (col * (H + 1) + height - 1);
+            let top = Rules::<W, H, B>::cell(col, height - 1);
             (last_mover & top != B::ZERO).then(|| Position {
                 current: last_mover ^ top,
                 mask: self.mask ^ top,
@@ -57,15 +50,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
     /// Reverses the columns of a bitboard.
     #[inline(always)]
     pub fn mirror(board: B) -> B {
-        let column = B::from_u128((1u128 << (H + 1)) - 1);
-        let mut out = B::ZERO;
-        let mut col = 0;
-        while col < W {
-            let bits = (board >> (col * (H + 1))) & column;
-            out |= bits << ((W - 1 - col) * (H + 1));
-            col += 1;
-        }
-        out
+        Rules::<W, H, B>::mirror(board)
     }
 
     /// This position with the columns reversed.

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use crate::position::Score;
+use crate::rules::Score;
 
 /// The answer of an interruptible solve whose stop flag was raised before
 /// the score was found (see [`Solver::set_stop_flag`](super::Solver::set_stop_flag)).

@@ -28,7 +28,8 @@ mod tests;
 
 use crate::Bitboard;
 use crate::book::Book;
-use crate::position::{Position, Score};
+use crate::position::Position;
+use crate::rules::Score;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

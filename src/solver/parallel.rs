@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::Bitboard;
-use crate::position::{Position, Score};
+use crate::position::Position;
+use crate::rules::Score;
 use crate::settings::{BUSY_SLOTS_BITS, PARALLEL_MIN_EMPTY};
 use crate::solver::Solver;
 use crate::solver::busy::Busy;

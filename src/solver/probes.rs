@@ -3,7 +3,8 @@
 //! thread of a parallel search makes.
 
 use crate::Bitboard;
-use crate::position::{Position, Score};
+use crate::position::Position;
+use crate::rules::Score;
 use crate::settings::{
     FULL_WINDOW_MAX_EMPTY, SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES,
     WEAK_PROBES_MAX_MOVES,

@@ -17,7 +17,8 @@ use super::{Interrupted, Progress, Solver};
 use crate::book::Book;
 use crate::book::consistency::is_book_position;
 use crate::book::format::{self, Kind};
-use crate::position::{Position, Score};
+use crate::position::Position;
+use crate::rules::Score;
 
 /// Standard-set lines: (moves, score, set and line).
 pub(super) const LINES: [(&str, Score, &str); 3] = [

@@ -39,8 +39,8 @@ use crate::board::BoardSize;
 use crate::engine::{self, Engine};
 use crate::game::Game;
 use crate::parallel::{PoolError, WorkerPool};
-use crate::position::moves_to_string;
 use crate::rng::SplitMix64;
+use crate::rules::moves_to_string;
 use crate::settings::DEFAULT_TABLE_BYTES;
 
 /// What to generate.

@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use crate::board::{BoardError, BoardSize};
 use crate::game::Game;
-use crate::position::{ParseError, Score};
+use crate::rules::{ParseError, Score};
 
 pub use difficulty::{Difficulty, Grading};
 pub use generate::{GenerateConfig, GenerateError, GenerateProgress, GeneratedCase, generate};

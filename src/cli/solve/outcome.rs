@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use c4::input::{InputError, Line};
-use c4::position::moves_to_string;
+use c4::rules::moves_to_string;
 use c4::{BoardSize, Engine};
 
 use crate::cli::input::{Origin, RawInput};

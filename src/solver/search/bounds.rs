@@ -6,7 +6,8 @@
 use std::ops::ControlFlow::{self, Break, Continue};
 
 use crate::Bitboard;
-use crate::position::{Position, row_mask};
+use crate::position::Position;
+use crate::rules::row_mask;
 use crate::solver::ordering::leaves_no_safe_reply;
 
 use super::Searcher;

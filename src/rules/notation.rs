@@ -1,6 +1,6 @@
 //! Move strings: the characters that name columns, and the error that names
-//! the character at fault when a string cannot be replayed. Replaying and
-//! drawing are in `game`, compiled once for every size.
+//! the character at fault when a string cannot be replayed (replaying is in
+//! `stones`).
 
 use thiserror::Error;
 
