@@ -12,6 +12,10 @@
 //!   four-in-a-row test and a plain alpha-beta, sharing no code with the
 //!   library.
 //!
+//! - the mid-game sets of other boards (`mid-WxH.txt`) are well formed the
+//!   same way; their scores are checked against Steininger's solver by
+//!   `scripts/other-boards.sh`, not here.
+//!
 //! The slow checks (begin-hard one ply, the naive solver on middle-easy)
 //! are ignored tests: `cargo test --release --test generated_sets -- --ignored`.
 
@@ -83,6 +87,46 @@ fn sets_are_well_formed_legal_in_range_and_unique() {
             );
             // Written exactly as the standard format writes it.
             assert_eq!(case.to_string(), format!("{} {}", case.moves, case.score));
+        }
+    }
+}
+
+/// The mid-game sets of other boards that `scripts/other-boards.sh` times
+/// c4 on beside Steininger's solver (which checks their scores there): each
+/// records the board of its name, has its 60 lines of 6 to 22 moves, legal,
+/// neither won nor winnable at once, no position twice (mirror images
+/// included), each score within the range its position allows.
+#[test]
+fn other_board_sets_are_well_formed_legal_in_range_and_unique() {
+    for size in ["9x4", "10x4", "11x4", "8x5", "7x7"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("testsets")
+            .join(format!("mid-{size}.txt"));
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let header = format!("# board {size}");
+        assert_eq!(text.lines().next(), Some(header.as_str()), "mid-{size}");
+        let board: BoardSize = size.parse().unwrap();
+        let cases: Vec<TestCase> = parse_set(board, &text)
+            .map(|line| {
+                line.result
+                    .unwrap_or_else(|e| panic!("mid-{size} line {}: {e}", line.number))
+            })
+            .collect();
+        assert_eq!(cases.len(), 60, "mid-{size}");
+        let mut keys = HashSet::new();
+        for case in &cases {
+            let pos = &case.position;
+            assert!((6..=22).contains(&pos.moves_played()), "mid-{size}: {case}");
+            assert!(
+                !pos.is_game_over() && !pos.can_win_next(),
+                "mid-{size}: {case}"
+            );
+            assert!(
+                keys.insert(pos.symmetric_key().0),
+                "mid-{size}: repeated {case}"
+            );
+            let (min, max) = pos.score_range();
+            assert!((min..=max).contains(&case.score), "mid-{size}: {case}");
         }
     }
 }
