@@ -33,15 +33,20 @@ done
 wd="http://127.0.0.1:$driver_port"
 # post PATH JSON: the WebDriver answer's value.
 post() { curl -s -X POST -H 'Content-Type: application/json' -d "$2" "$wd$1" | python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["value"]))'; }
-browser=$(post /session "{\"capabilities\": {\"alwaysMatch\": {\"goog:chromeOptions\": {\"binary\": \"$(command -v chromium || command -v chromium-browser)\",
+# The browser the driver opens is a resource of the WebDriver protocol,
+# under the protocol's own path name for it; every later call goes there.
+browsers=/session
+browser=$(post "$browsers" "{\"capabilities\": {\"alwaysMatch\": {\"goog:chromeOptions\": {\"binary\": \"$(command -v chromium || command -v chromium-browser)\",
     \"args\": [\"--headless=new\", \"--no-sandbox\", \"--disable-gpu\", \"--disable-dev-shm-usage\", \"--user-data-dir=$scratch/profile\"]}}}}" |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["sessionId"])')
-post "/session/$browser/timeouts" '{"script": 3600000, "pageLoad": 60000}' >/dev/null
+# in_browser PATH JSON: a call to the open browser.
+in_browser() { post "$browsers/$browser$1" "$2"; }
+in_browser /timeouts '{"script": 3600000, "pageLoad": 60000}' >/dev/null
 page="http://127.0.0.1:$http_port/"
 
 # Time to the first scores: open the link, wait for the score texts.
-post "/session/$browser/url" "{\"url\": \"${page}#4453\"}" >/dev/null
-first=$(post "/session/$browser/execute/async" '{"script": "const done = arguments[0]; (function poll() { if (document.querySelectorAll(\"#board text.score-text\").length > 0) done(performance.now()); else setTimeout(poll, 5); })();", "args": []}')
+in_browser /url "{\"url\": \"${page}#4453\"}" >/dev/null
+first=$(in_browser /execute/async '{"script": "const done = arguments[0]; (function poll() { if (document.querySelectorAll(\"#board text.score-text\").length > 0) done(performance.now()); else setTimeout(poll, 5); })();", "args": []}')
 printf 'first scores of #4453 shown %.0f ms after the link was opened\n' "$first"
 
 printf '%-14s %5s %9s %14s %9s %14s %7s\n' set lines "wasm s" "wasm nodes" "native s" "native nodes" ratio
@@ -50,7 +55,7 @@ for run in "Middle-Medium Test_L2_R2 100" "Begin-Hard Test_L1_R3 5"; do
     head -n "$count" "$sets/$file" >"$scratch/$file"
     native=$("$c4" bench --no-book --threads 1 --tt-size 32M --json "$scratch/$file")
     lines=$(python3 -c 'import json, sys; print(json.dumps(open(sys.argv[1]).read()))' "$scratch/$file")
-    wasm=$(post "/session/$browser/execute/async" "{\"script\": \"const done = arguments[1]; window.c4Bench(7, 6, arguments[0]).then(done, (e) => done({error: String(e)}));\", \"args\": [$lines]}")
+    wasm=$(in_browser /execute/async "{\"script\": \"const done = arguments[1]; window.c4Bench(7, 6, arguments[0]).then(done, (e) => done({error: String(e)}));\", \"args\": [$lines]}")
     python3 - "$name" "$count" "$native" "$wasm" <<'PY'
 import json, sys
 name, count, native, wasm = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
@@ -61,4 +66,4 @@ ws, ns = wasm["millis"] / 1000, native["wall_time_s"]
 print(f"{name:<14} {count:>5} {ws:9.3f} {bench['nodes']:14,} {ns:9.3f} {native['total_nodes']:14,} {ws / ns:6.2f}x")
 PY
 done
-curl -s -X DELETE "$wd/session/$browser" >/dev/null
+curl -s -X DELETE "$wd$browsers/$browser" >/dev/null
