@@ -102,27 +102,10 @@ echo "Measured by scripts/compare-solvers.sh ($rounds rounds) on ${cpu:-an unnam
 echo
 echo "| set (lines used) | c4 | Steininger | Pons | c4 / best other | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
+table_functions=$(cat "$repo/scripts/solver-table.awk")
 for row in "${rows[@]}"; do
     IFS='|' read -r name _ <<<"$row"
-    awk -F'|' -v name="$name" -v rounds="$rounds" '
-        # A time in the unit its larger end needs, 3 significant digits.
-        function unit(us) { return us < 1000 ? 1 : us < 1000000 ? 1000 : 1000000 }
-        function suffix(div) { return div == 1 ? " µs" : div == 1000 ? " ms" : " s" }
-        function range(solver,   lo, hi, r, v, div, a, b) {
-            if (!((solver, 1) in t)) return "-"
-            lo = hi = t[solver, 1]
-            for (r = 2; r <= rounds; r++) { v = t[solver, r]; if (v < lo) lo = v; if (v > hi) hi = v }
-            div = unit(hi)
-            a = sprintf("%.3g", lo / div); b = sprintf("%.3g", hi / div)
-            return (a == b ? a : a "-" b) suffix(div)
-        }
-        # Whole nodes with thousands separators.
-        function nodes(solver,   v, s) {
-            if (!((solver, 1) in n)) return "-"
-            v = sprintf("%d", n[solver, 1] + 0.5); s = ""
-            while (length(v) > 3) { s = "," substr(v, length(v) - 2) s; v = substr(v, 1, length(v) - 3) }
-            return v s
-        }
+    awk -F'|' -v name="$name" -v rounds="$rounds" "$table_functions"'
         $1 == name { t[$2, $3] = $4; n[$2, $3] = $5 }
         END {
             # The ratio per round against the faster other solver of that round.
@@ -133,15 +116,9 @@ for row in "${rows[@]}"; do
                 if (("pons", r) in t && (best < 0 || t["pons", r] < best)) best = t["pons", r]
                 if (best > 0) ratio[++count] = t["c4", r] / best
             }
-            # Median of the rounds (insertion sort: a handful of values).
-            for (i = 2; i <= count; i++) for (j = i; j > 1 && ratio[j] < ratio[j - 1]; j--) {
-                v = ratio[j]; ratio[j] = ratio[j - 1]; ratio[j - 1] = v
-            }
-            if (count == 0) median = "-"
-            else if (count % 2) median = sprintf("%.2f", ratio[(count + 1) / 2])
-            else median = sprintf("%.2f", (ratio[count / 2] + ratio[count / 2 + 1]) / 2)
+            median_ratio = median(ratio, count)
             printf "| %s | %s | %s | %s | %s | %s | %s |\n", name, range("c4"), range("stein"),
-                range("pons"), median, nodes("c4"), nodes("stein")
+                range("pons"), median_ratio, nodes("c4"), nodes("stein")
         }' "$results"
 done
 exit "$status"

@@ -93,33 +93,16 @@ echo "Measured by scripts/other-boards.sh ($rounds rounds) on ${cpu:-an unnamed 
 echo
 echo "| board, search | positions | c4 | Steininger | c4 / Steininger | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
+table_functions=$(cat "$repo/scripts/solver-table.awk")
 for size in "${sizes[@]}"; do
     count=$(grep -vc '^#' "$repo/testsets/mid-$size.txt")
     for weak in strong weak; do
-        awk -F'|' -v name="$size $weak" -v rounds="$rounds" -v count="$count" '
-            function unit(us) { return us < 1000 ? 1 : us < 1000000 ? 1000 : 1000000 }
-            function suffix(div) { return div == 1 ? " µs" : div == 1000 ? " ms" : " s" }
-            function range(solver,   lo, hi, r, v, div, a, b) {
-                lo = hi = t[solver, 1]
-                for (r = 2; r <= rounds; r++) { v = t[solver, r]; if (v < lo) lo = v; if (v > hi) hi = v }
-                div = unit(hi)
-                a = sprintf("%.3g", lo / div); b = sprintf("%.3g", hi / div)
-                return (a == b ? a : a "-" b) suffix(div)
-            }
-            function nodes(solver,   v, s) {
-                v = sprintf("%d", n[solver, 1] + 0.5); s = ""
-                while (length(v) > 3) { s = "," substr(v, length(v) - 2) s; v = substr(v, 1, length(v) - 3) }
-                return v s
-            }
+        awk -F'|' -v name="$size $weak" -v rounds="$rounds" -v count="$count" "$table_functions"'
             $1 == name { t[$2, $3] = $4; n[$2, $3] = $5 }
             END {
                 for (r = 1; r <= rounds; r++) ratio[r] = t["c4", r] / t["stein", r]
-                for (i = 2; i <= rounds; i++) for (j = i; j > 1 && ratio[j] < ratio[j - 1]; j--) {
-                    v = ratio[j]; ratio[j] = ratio[j - 1]; ratio[j - 1] = v
-                }
-                median = rounds % 2 ? ratio[(rounds + 1) / 2] : (ratio[rounds / 2] + ratio[rounds / 2 + 1]) / 2
-                printf "| %s | %d | %s | %s | %.2f | %s | %s |\n", name, count, range("c4"),
-                    range("stein"), median, nodes("c4"), nodes("stein")
+                printf "| %s | %d | %s | %s | %s | %s | %s |\n", name, count, range("c4"),
+                    range("stein"), median(ratio, rounds), nodes("c4"), nodes("stein")
             }' "$results"
     done
 done
