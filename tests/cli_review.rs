@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use common::{Naive, Rng, moves_from_string, moves_string, random_finished_game};
+use common::{Naive, Rng, moves_from_string, moves_string, random_finished_game, verdict};
 use serde_json::Value;
 
 /// `c4` with the given arguments.
@@ -51,19 +51,6 @@ fn solve_all(positions: &[String], extra: &[&str]) -> HashMap<String, i64> {
             (p.clone(), score)
         })
         .collect()
-}
-
-/// The verdict by its definition, from the best score and the played score.
-fn verdict(best: i64, played: i64) -> &'static str {
-    if played == best {
-        "best"
-    } else if played.signum() == best.signum() {
-        "slower"
-    } else if best > 0 && played < 0 {
-        "blunder"
-    } else {
-        "mistake"
-    }
 }
 
 /// The column characters of a board of `width` columns.

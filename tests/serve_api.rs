@@ -58,20 +58,6 @@ fn analyze_answers_as_the_cli_does() {
     }
 }
 
-/// The verdict of a move of score `played` where `best` was available, by
-/// the rules of the review, written here from them.
-fn verdict(best: i64, played: i64) -> &'static str {
-    if played == best {
-        "best"
-    } else if played.signum() == best.signum() {
-        "slower"
-    } else if best > 0 && played < 0 {
-        "blunder"
-    } else {
-        "mistake"
-    }
-}
-
 /// `/api/review` judges every move by the scores `c4 analyze --json` gives
 /// for the position before it (the witness, asked one position at a time);
 /// weak, by their signs; bad input is refused as on the other routes.
@@ -121,11 +107,11 @@ fn review_judges_each_move_by_the_scores_of_c4_analyze() {
             assert_eq!(m["best_score"], best, "{what}");
             assert_eq!(m["played_score"], played, "{what}");
             assert_eq!(m["best_columns"], serde_json::json!(best_columns), "{what}");
-            assert_eq!(m["verdict"], verdict(best, played), "{what}");
+            assert_eq!(m["verdict"], common::verdict(best, played), "{what}");
             let w = &weak["moves"][i];
             assert_eq!(
                 w["verdict"],
-                verdict(best.signum(), played.signum()),
+                common::verdict(best.signum(), played.signum()),
                 "weak {what}"
             );
         }

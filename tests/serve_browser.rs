@@ -652,15 +652,7 @@ fn witness_verdicts(line: &str) -> Vec<&'static str> {
             let scores = solver.analyze(&pos);
             let best = scores.iter().flatten().copied().max().unwrap();
             let played = scores[col].expect("a legal move");
-            if played == best {
-                "best"
-            } else if played.signum() == best.signum() {
-                "slower"
-            } else if best > 0 && played < 0 {
-                "blunder"
-            } else {
-                "mistake"
-            }
+            common::verdict(best.into(), played.into())
         })
         .collect()
 }

@@ -7,6 +7,7 @@
 //! - [`predicted_end_move`] and [`check_line_ends_as_predicted`]: what a score
 //!   says about how a perfect game ends, and a check of a played-out line.
 //! - [`minimax`]: the reference scores, by plain minimax over [`Naive`].
+//! - [`verdict`]: a reviewed move's verdict, by the review's rules.
 //! - [`sets`]: the standard test sets (found at run time, or declared
 //!   absent), the repository's own sets, and the standard-set lines tests
 //!   cite as witnesses.
@@ -358,4 +359,20 @@ pub fn check_line_ends_as_predicted<const W: usize, const H: usize>(
         }
     }
     Ok(())
+}
+
+/// The verdict of a move of score `played` where `best` was available,
+/// written here from the rules of the review, not from its code: *best*
+/// keeps the best score, *slower* keeps its sign, *blunder* turns a win
+/// into a loss, *mistake* any other loss of result.
+pub fn verdict(best: i64, played: i64) -> &'static str {
+    if played == best {
+        "best"
+    } else if played.signum() == best.signum() {
+        "slower"
+    } else if best > 0 && played < 0 {
+        "blunder"
+    } else {
+        "mistake"
+    }
 }
