@@ -275,14 +275,24 @@ fn count_u64(popcnt: bool, x: u64) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if popcnt {
         let n: u64;
+        // The count overwrites its own input register. On Intel cores from
+        // Sandy Bridge through the Skylake family (Cascade Lake servers
+        // among them), `popcnt` waits for the old value of
+        // its destination register (a false dependency), so a destination
+        // chosen freely can chain unrelated counts through whatever last
+        // wrote that register; a compiler breaks the chain only when it
+        // emits the instruction itself. The input is a true dependency
+        // anyway. Before, 1,453 of the binary's 1,904 `popcnt`s wrote
+        // another register (`objdump -d`); callgrind: +0.2% instructions on
+        // 30 Middle-Medium lines (a copy where `x` is still needed).
+        //
         // SAFETY: `popcnt` is only reached when the CPU reports the POPCNT
         // feature; it reads a register and writes one, touching no memory
         // or stack.
         unsafe {
             std::arch::asm!(
-                "popcnt {n}, {x}",
-                x = in(reg) x,
-                n = lateout(reg) n,
+                "popcnt {x}, {x}",
+                x = inout(reg) x => n,
                 options(pure, nomem, nostack)
             );
         }
