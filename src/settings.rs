@@ -44,7 +44,7 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 
 /// Size of the small table that searches from most positions use (see
 /// [`SMALL_TABLE_MIN_STONES`]): probes land at random places, and 1 MiB
-/// stays in a core's L2 cache where 64 MiB goes to DRAM. First 20
+/// stays in a core's L2 or a near L3 where 64 MiB goes to DRAM. First 20
 /// Begin-Hard lines 0.89 s a line against 0.96 s with 2 MiB, though it
 /// searches more nodes (`c4 bench --no-book --limit 20`, alternated runs).
 pub const SMALL_TABLE_BYTES: usize = 1 << 20;
@@ -114,7 +114,8 @@ pub const SECOND_PLAYER_BOARD_HEIGHT: usize = 4;
 /// Positions with at most this many empty cells also probe the sign first
 /// (see [`SIGN_FIRST_MAX_MOVES`]): in the middle game the costly scores lie
 /// near zero. Middle-Medium 22,462 -> 20,363 nodes a position (-9.3%,
-/// `c4 bench --no-book`).
+/// `c4 bench --no-book`). Boards of four rows probe the sign first at every
+/// stage (`probes_sign_first`).
 pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
 
 /// Move ordering at nodes with at least this many empty cells also counts

@@ -59,6 +59,9 @@ pub(super) struct Root {
     pub range: (Score, Score),
     /// Its sign probe (see [`sign_probe`]).
     pub sign: Score,
+    /// Whether its board has [`SECOND_PLAYER_BOARD_HEIGHT`] rows (see
+    /// [`probes_sign_first`]).
+    pub four_rows: bool,
 }
 
 impl Root {
@@ -69,6 +72,7 @@ impl Root {
             empty: pos.empty_cells(),
             range: pos.score_range(),
             sign: sign_probe(pos),
+            four_rows: H == SECOND_PLAYER_BOARD_HEIGHT,
         }
     }
 }
@@ -172,8 +176,15 @@ pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Scor
 /// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
 /// costly scores lie near zero; in between, positions mostly score far
 /// from zero and keep bisecting.
+///
+/// On boards of four rows every position does: the second player's edge
+/// keeps the scores near zero there at every stage (a weak solve then makes
+/// the sign bet of [`sign_probe`] too). Nodes, the mid-game sets
+/// `testsets/mid-WxH.txt` (one thread, no book): 9x4 -2.4%, 10x4 -9.6%,
+/// 11x4 -17.8%; weak -6.2%, -10.9%, -12.0%. Elsewhere it lost: Begin-Medium
+/// (first 200) +8.6%, 7x7 +0.6% (8x5 -3.5%).
 pub(super) fn probes_sign_first(root: Root) -> bool {
-    root.moves < SIGN_FIRST_MAX_MOVES || root.empty <= SIGN_FIRST_MAX_EMPTY
+    root.moves < SIGN_FIRST_MAX_MOVES || root.empty <= SIGN_FIRST_MAX_EMPTY || root.four_rows
 }
 
 /// The sign probe of `pos`: the null window that tells a win from the
@@ -323,7 +334,27 @@ pub(super) fn choose_probe(
 
 #[cfg(test)]
 mod tests {
-    use super::choose_probe;
+    use super::{Root, choose_probe, probes_sign_first};
+    use crate::position::Position;
+
+    #[test]
+    fn four_row_boards_probe_the_sign_first_at_every_stage() {
+        // Eight stones: 28 empty cells on 9x4, 34 on 7x6, where the
+        // positions of the opening's end bisect.
+        let wide = Root::of(&Position::<9, 4, u64>::parse("59376426").unwrap());
+        assert!(wide.four_rows && probes_sign_first(wide));
+        let standard = Root::of(&Position::<7, 6, u64>::parse("44444123").unwrap());
+        assert!(!standard.four_rows && !probes_sign_first(standard));
+        // The earliest positions and those of 27 empty cells or fewer
+        // probe it on every board.
+        assert!(probes_sign_first(Root::of(
+            &Position::<7, 6, u64>::parse("4").unwrap()
+        )));
+        let late = "274552224131661";
+        assert!(probes_sign_first(Root::of(
+            &Position::<7, 6, u64>::parse(late).unwrap()
+        )));
+    }
 
     #[test]
     fn thread_zero_makes_its_preferred_probe_unless_taken() {
