@@ -1,16 +1,15 @@
-# Sourced by the benchmark scripts: finds the repository and the standard
-# test sets (../shared/testsets beside it, or $C4_STANDARD_SETS), builds c4 in
-# release mode, and sets `repo`, `sets` and `c4` (the binary). Exits with
-# status 2 if the sets are missing. $1: the calling script's name, for the
+# Sourced by the benchmark scripts that need the standard test sets
+# (../shared/testsets beside the repository, or $C4_STANDARD_SETS): sets
+# `sets`, and `repo` and `c4` through c4-binary.sh (which builds c4). Exits
+# with status 2 if the sets are missing. $1: the calling script's name, for the
 # message. Also defines the loop both scripts time, `begin_hard_alone`.
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-sets="${C4_STANDARD_SETS:-$repo/../shared/testsets}"
+sets="${C4_STANDARD_SETS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/testsets}"
 if [[ ! -d "$sets" ]]; then
     echo "$1: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
     exit 2
 fi
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 
 # begin_hard_alone THREADS: solves the first 20 lines of Begin-Hard, each
 # alone in its own `c4 solve --no-book --threads THREADS` process, and

@@ -97,9 +97,7 @@ for ((round = 1; round <= rounds; round++)); do
     done
 done
 
-cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
-echo "Measured by scripts/compare-solvers.sh ($rounds rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
-echo
+measured_by compare-solvers.sh "$rounds"
 echo "| set (lines used) | c4 | Steininger | Pons | c4 / best other | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 table_functions=$(cat "$repo/scripts/solver-table.awk")

@@ -28,10 +28,14 @@ if [[ $# -lt 1 || -z "${C4_STEIN_BENCH:-}" ]]; then
     echo "usage: C4_STEIN_BENCH=PATH $0 [--weak] SET [LIMIT] [TOP]" >&2
     exit 2
 fi
-# shellcheck source=scripts/common.sh
-source "$(dirname "$0")/common.sh" node-gaps.sh
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 set_file=$1
-[[ -f "$set_file" ]] || set_file="$sets/$1"
+[[ -f "$set_file" ]] || set_file="${C4_STANDARD_SETS:-$repo/../shared/testsets}/$1"
+if [[ ! -f "$set_file" ]]; then
+    echo "node-gaps.sh: no set $1 (a file, or a standard set's name in ../shared/testsets)" >&2
+    exit 2
+fi
 limit=${2:-1000000}
 top=${3:-10}
 

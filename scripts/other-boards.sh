@@ -25,11 +25,8 @@
 # a set (strong: the score; weak: its sign).
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [[ -z "${C4_BIN:-}" ]]; then
-    cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-fi
-c4="${C4_BIN:-${CARGO_TARGET_DIR:-$repo/target}/release/c4}"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 stein_dir="${C4_STEIN_BENCH_DIR:?set C4_STEIN_BENCH_DIR to the directory of stein-bench-WxH}"
 rounds="${C4_ROUNDS:-2}"
 sizes=("$@")
@@ -88,9 +85,7 @@ for ((round = 1; round <= rounds; round++)); do
     done
 done
 
-cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
-echo "Measured by scripts/other-boards.sh ($rounds rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
-echo
+measured_by other-boards.sh "$rounds"
 echo "| board, search | positions | c4 | Steininger | c4 / Steininger | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 table_functions=$(cat "$repo/scripts/solver-table.awk")

@@ -24,11 +24,8 @@
 # solvers disagree, 2 if no anchor was given.
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [[ -z "${C4_BIN:-}" ]]; then
-    cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-fi
-c4="${C4_BIN:-${CARGO_TARGET_DIR:-$repo/target}/release/c4}"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 rounds="${C4_WIDE_ROUNDS:-2}"
 
 now() { date +%s.%N; }

@@ -1,0 +1,18 @@
+# Sourced by the benchmark scripts: sets `repo` (the repository) and `c4`
+# (the binary they time): $C4_BIN if set, else c4 built here in release
+# mode. Also defines `measured_by`, the line that names the machine under a
+# report.
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [[ -z "${C4_BIN:-}" ]]; then
+    cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
+fi
+c4="${C4_BIN:-${CARGO_TARGET_DIR:-$repo/target}/release/c4}"
+
+# measured_by SCRIPT ROUNDS: "Measured by scripts/SCRIPT (ROUNDS rounds) on
+# CPU, N cores." and a blank line; the CPU is lscpu's model name.
+measured_by() {
+    local cpu
+    cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+    echo "Measured by scripts/$1 ($2 rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
+    echo
+}
