@@ -41,7 +41,7 @@ top=${3:-10}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-grep -v '^#' "$set_file" | head -n "$limit" > "$work/lines"
+awk -v limit="$limit" '!/^#/ && ++n <= limit' "$set_file" > "$work/lines"
 # The board header, read by c4 from the options below (Steininger's timer is
 # built for one board and reads bare `moves score` lines).
 header=$(grep -m1 '^# board' "$set_file" || true)
