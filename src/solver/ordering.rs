@@ -151,7 +151,7 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     } else {
         LIVE_WINDOWS_MIN_EMPTY
     };
-    let live = (pos.empty_cells() >= live_min).then(|| pos.live_window_starts());
+    let live = (pos.empty_cells() >= live_min).then(|| live_window_starts(pos));
     for &col in const { center_first_order::<W>() }.iter().rev() {
         let cell = moves & Position::<W, H, B>::column_mask(col);
         if cell != B::ZERO && child_cap[col] > alpha {
@@ -175,6 +175,19 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
         }
     }
     sorter
+}
+
+/// [`Position::live_window_starts`] of `pos`, kept out of line. Inlined,
+/// the compiler computed it (74 instructions on 7x6) at every node that
+/// reaches the children loop, before knowing whether the moves would be
+/// scored at all or whether the node has the empty cells that use it;
+/// a call it cannot hoist. Callgrind, nodes identical: -3.8% instructions
+/// on the first 30 Middle-Medium lines, -3.9% on the first 2 Begin-Hard.
+#[inline(never)]
+fn live_window_starts<const W: usize, const H: usize, B: Bitboard>(
+    pos: &Position<W, H, B>,
+) -> [B; 4] {
+    pos.live_window_starts()
 }
 
 /// Whether a move that leaves the occupied cells `mask` and the threats
