@@ -43,7 +43,7 @@
 
 mod memory;
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use memory::TableMemory;
 use thiserror::Error;
@@ -255,6 +255,23 @@ impl<K: Bitboard> Table<K> {
         }
     }
 
+    /// The `2 * WORDS` words of the bucket whose first word is `index`, as
+    /// [`Table::locate`] found it. Not bounds-checked against the whole
+    /// table: every node probes and prefetches each child's bucket, and
+    /// without the checks the search takes 2.3-2.4% fewer instructions
+    /// (callgrind, nodes identical, the first 30 Middle-Medium lines, the
+    /// first 5 Begin-Medium and 2 Begin-Hard ones).
+    #[inline(always)]
+    fn bucket(&self, index: usize) -> &[AtomicU64] {
+        debug_assert!(index + 2 * Self::WORDS <= self.entries.len());
+        // SAFETY: `locate` takes the bucket from the top `index_bits` of a
+        // key scrambled to `key_bits` bits (`stored_bits = key_bits -
+        // index_bits` below them), so `bucket < 2^index_bits`, and returns
+        // `index = bucket * 2 * WORDS`; the table holds `2 * WORDS <<
+        // index_bits` words (`new_untouched`), so the range is in bounds.
+        unsafe { self.entries.get_unchecked(index..index + 2 * Self::WORDS) }
+    }
+
     /// Whether `word` is the live entry whose tag is `tag` (see
     /// [`Table::locate`]). One mask and one comparison: the generation is
     /// never 0, so an empty (all-zero) word never matches, and every entry
@@ -272,12 +289,12 @@ impl<K: Bitboard> Table<K> {
     /// [`Table::locate`]).
     #[inline(always)]
     fn load_if_matches(&self, index: usize, slot: usize, tag: u64, check: u64) -> Option<u64> {
-        let at = index + slot * Self::WORDS;
-        let word = self.entries[at].load(Ordering::Relaxed);
+        let entry = &self.bucket(index)[slot * Self::WORDS..];
+        let word = entry[0].load(Ordering::Relaxed);
         if !self.matches(word, tag) {
             return None;
         }
-        if Self::WORDS == 2 && self.entries[at + 1].load(Ordering::Relaxed) ^ word != check {
+        if Self::WORDS == 2 && entry[1].load(Ordering::Relaxed) ^ word != check {
             return None;
         }
         Some(word)
@@ -286,10 +303,10 @@ impl<K: Bitboard> Table<K> {
     /// Writes `word` (and the second word, with `check`) into entry `slot`.
     #[inline(always)]
     fn write(&self, index: usize, slot: usize, word: u64, check: u64) {
-        let at = index + slot * Self::WORDS;
-        self.entries[at].store(word, Ordering::Relaxed);
+        let entry = &self.bucket(index)[slot * Self::WORDS..];
+        entry[0].store(word, Ordering::Relaxed);
         if Self::WORDS == 2 {
-            self.entries[at + 1].store(check ^ word, Ordering::Relaxed);
+            entry[1].store(check ^ word, Ordering::Relaxed);
         }
     }
 
@@ -300,10 +317,9 @@ impl<K: Bitboard> Table<K> {
         #[cfg(target_arch = "x86_64")]
         {
             let (index, _, _) = self.locate(key);
-            let ptr = self.entries[index..].as_ptr() as *const i8;
-            // SAFETY: `ptr` points into `entries` (index is in bounds, checked
-            // by the slice above); a prefetch never faults and has no effect on
-            // memory contents.
+            let ptr = self.bucket(index).as_ptr() as *const i8;
+            // SAFETY: `ptr` points into `entries` (see `Table::bucket`); a
+            // prefetch never faults and has no effect on memory contents.
             unsafe {
                 std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
             }
@@ -317,7 +333,7 @@ impl<K: Bitboard> Table<K> {
     pub fn probe(&self, key: K) -> Option<Entry> {
         let (index, tag, check) = self.locate(key);
         if Self::WORDS == 1 {
-            for word in &self.entries[index..index + 2] {
+            for word in self.bucket(index) {
                 let word = word.load(Ordering::Relaxed);
                 if self.matches(word, tag) {
                     return Some(decode(word));
@@ -338,10 +354,11 @@ impl<K: Bitboard> Table<K> {
     pub fn store(&self, key: K, entry: Entry) {
         let (index, tag, check) = self.locate(key);
         let word = tag | encode(entry);
-        let old_first = self.entries[index].load(Ordering::Relaxed);
+        let bucket = self.bucket(index);
+        let old_first = bucket[0].load(Ordering::Relaxed);
         // The first entry's second word, decoded (0 with one word an entry).
         let first_check = if Self::WORDS == 2 {
-            self.entries[index + 1].load(Ordering::Relaxed) ^ old_first
+            bucket[1].load(Ordering::Relaxed) ^ old_first
         } else {
             0
         };
