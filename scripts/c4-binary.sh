@@ -1,8 +1,9 @@
-# Sourced by the benchmark scripts: sets `repo` (the repository) and `c4`
-# (the binary they time): $C4_BIN if set, else c4 built here in release
-# mode. Also defines `measured_by`, the line that names the machine under a
-# report.
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Sourced by the benchmark scripts: sets `repo` and `sets` (see paths.sh)
+# and `c4` (the binary they time): $C4_BIN if set, else c4 built here in
+# release mode. Also defines `measured_by`, the line that names the machine
+# under a report.
+# shellcheck source=scripts/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
 if [[ -z "${C4_BIN:-}" ]]; then
     cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
 fi

@@ -3,7 +3,8 @@
 # `sets`, and `repo` and `c4` through c4-binary.sh (which builds c4). Exits
 # with status 2 if the sets are missing. $1: the calling script's name, for the
 # message. Also defines the loop both scripts time, `begin_hard_alone`.
-sets="${C4_STANDARD_SETS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/testsets}"
+# shellcheck source=scripts/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
 if [[ ! -d "$sets" ]]; then
     echo "$1: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
     exit 2

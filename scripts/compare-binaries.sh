@@ -37,8 +37,8 @@ if [[ $# -ne 2 || ! -x "$1" || ! -x "$2" ]]; then
 fi
 old=$(realpath "$1")
 new=$(realpath "$2")
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-sets="${C4_STANDARD_SETS:-$repo/../shared/testsets}"
+# shellcheck source=scripts/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
 if [[ ! -d "$sets" ]]; then
     echo "$0: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
     exit 2

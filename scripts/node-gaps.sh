@@ -31,7 +31,7 @@ fi
 # shellcheck source=scripts/c4-binary.sh
 source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 set_file=$1
-[[ -f "$set_file" ]] || set_file="${C4_STANDARD_SETS:-$repo/../shared/testsets}/$1"
+[[ -f "$set_file" ]] || set_file="$sets/$1"
 if [[ ! -f "$set_file" ]]; then
     echo "node-gaps.sh: no set $1 (a file, or a standard set's name in ../shared/testsets)" >&2
     exit 2
