@@ -20,16 +20,21 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
         // The three other directions, each by its bit shift between neighbours:
         // horizontal (H + 1), one diagonal (H) and the other (H + 2). For each,
         // a cell completes four when it extends a run of three on one side, or
-        // fills a gap in runs of 1+2 or 2+1.
+        // fills a gap in runs of 1+2 or 2+1. `two` marks each stone with a
+        // stone one step below it in the direction; shifted up one step it
+        // gives the cells with two stones just below them, shifted down two
+        // the cells with two just above: the four shifts of `p` that built
+        // those two pairs become two shifts of one. The move ordering
+        // computes this for every move it scores: -1.2% to -1.6% of the
+        // search's instructions on 7x6, -0.8% on 9x4 (callgrind, nodes
+        // identical).
         macro_rules! direction {
             ($s:expr) => {{
                 let s = $s;
-                let pair = (p << s) & (p << (2 * s));
-                r |= pair & (p << (3 * s));
-                r |= pair & (p >> s);
-                let pair = (p >> s) & (p >> (2 * s));
-                r |= pair & (p << s);
-                r |= pair & (p >> (3 * s));
+                let up = p << s;
+                let two = p & up;
+                r |= (two << s) & ((p << (3 * s)) | (p >> s));
+                r |= (two >> (2 * s)) & (up | (p >> (3 * s)));
             }};
         }
         direction!(H + 1);
