@@ -22,14 +22,9 @@ results=${2:-board-sizes.rows}
 touch "$results"
 threads=${C4_THREADS:-2}
 tt=${C4_TT:-1G}
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-# A private copy, so that rebuilding during a long run changes nothing.
-c4=$(mktemp "${TMPDIR:-/tmp}/c4-sizes.XXXXXX")
-trap 'rm -f "$c4"' EXIT
-cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
-chmod +x "$c4"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+private_c4 sizes
 
 # Every supported size (width, height >= 4, width * (height + 1) <= 128),
 # as "cells width height", fewest cells first.

@@ -39,7 +39,9 @@ refuse() {
     exit 1
 }
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+private_c4 book
 width=${C4_WIDTH:-7}
 height=${C4_HEIGHT:-6}
 board=(--width "$width" --height "$height")
@@ -48,16 +50,6 @@ threads=${C4_THREADS:-0}
 tt=${C4_TT:-1G}
 sample=${C4_VERIFY_SAMPLE:-100}
 
-if [[ -n ${C4_BIN:-} ]]; then
-    c4=$C4_BIN
-else
-    cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-    # A private copy, so that rebuilding during a long run changes nothing.
-    c4=$(mktemp "${TMPDIR:-/tmp}/c4-book.XXXXXX")
-    trap 'rm -f "$c4"' EXIT
-    cp "${CARGO_TARGET_DIR:-$repo/target}/release/c4" "$c4"
-    chmod +x "$c4"
-fi
 
 # The depth a book file's header states (empty if it is no readable book).
 book_depth() {

@@ -9,6 +9,18 @@ if [[ -z "${C4_BIN:-}" ]]; then
 fi
 c4="${C4_BIN:-${CARGO_TARGET_DIR:-$repo/target}/release/c4}"
 
+# private_c4 NAME: points `c4` at a private copy of the binary, removed on
+# exit, so that rebuilding during a long run changes nothing. Sets the EXIT
+# trap: call it before any trap of the caller's own.
+private_c4() {
+    local copy
+    copy=$(mktemp "${TMPDIR:-/tmp}/c4-$1.XXXXXX")
+    cp "$c4" "$copy"
+    chmod +x "$copy"
+    c4=$copy
+    trap 'rm -f "$c4"' EXIT
+}
+
 # measured_by SCRIPT ROUNDS: "Measured by scripts/SCRIPT (ROUNDS rounds) on
 # CPU, N cores." and a blank line; the CPU is lscpu's model name.
 measured_by() {

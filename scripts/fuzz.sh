@@ -16,7 +16,8 @@ set -euo pipefail
 
 seconds=${1:-60}
 shift || true
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     targets=(moves stdin_line book_decode book_load checkpoint)
@@ -32,8 +33,8 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 # Seeds made by c4: small books on 4x4 and 5x4.
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 corpus="$repo/fuzz/corpus"
 mkdir -p "$corpus"/{moves,stdin_line,book_decode,book_load,checkpoint}
 printf '4453' >"$corpus/moves/a"

@@ -34,15 +34,14 @@ done
 requests=${1:-500}
 clients=${2:-50}
 shift 2 || shift $#
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 for tool in curl xargs awk; do
     command -v "$tool" >/dev/null || { echo "load.sh: needs $tool" >&2; exit 2; }
 done
 if [[ $slow -gt 0 ]]; then
     command -v python3 >/dev/null || { echo "load.sh: --slow needs python3" >&2; exit 2; }
 fi
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
-c4="${CARGO_TARGET_DIR:-$repo/target}/release/c4"
+# shellcheck source=scripts/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 
 tmp=$(mktemp -d)
 if [[ -n $nofile ]]; then
