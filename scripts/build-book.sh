@@ -50,7 +50,6 @@ threads=${C4_THREADS:-0}
 tt=${C4_TT:-1G}
 sample=${C4_VERIFY_SAMPLE:-100}
 
-
 # The depth a book file's header states (empty if it is no readable book).
 book_depth() {
     { "$c4" book info "${board[@]}" "$1" 2>/dev/null || true; } | sed -n 's/^depth: //p'

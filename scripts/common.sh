@@ -5,10 +5,7 @@
 # message. Also defines the loop both scripts time, `begin_hard_alone`.
 # shellcheck source=scripts/paths.sh
 source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
-if [[ ! -d "$sets" ]]; then
-    echo "$1: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
-    exit 2
-fi
+require_sets "$1"
 # shellcheck source=scripts/c4-binary.sh
 source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
 

@@ -39,10 +39,7 @@ old=$(realpath "$1")
 new=$(realpath "$2")
 # shellcheck source=scripts/paths.sh
 source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
-if [[ ! -d "$sets" ]]; then
-    echo "$0: no standard test sets in $sets (set C4_STANDARD_SETS to their directory)" >&2
-    exit 2
-fi
+require_sets compare-binaries.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
