@@ -10,7 +10,7 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{
     FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY, LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY,
-    SECOND_PLAYER_BOARD_HEIGHT, THREAT_SCORE_WEIGHT,
+    MOVES_BY_BITS_MIN_WIDTH, SECOND_PLAYER_BOARD_HEIGHT, THREAT_SCORE_WEIGHT,
 };
 
 /// Candidate moves of one node, handed out in decreasing score order.
@@ -59,10 +59,10 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
     }
 
     /// Whether a move not handed out yet wins with its player's next stone
-    /// (it was added with the score `i32::MAX`, see `order_moves`).
+    /// (its key is above `WIN_NEXT_KEY - W`, see `order_moves`).
     #[inline(always)]
     pub fn has_win(&self) -> bool {
-        self.len > 0 && self.scores[self.len - 1] == i32::MAX
+        self.len > 0 && self.scores[self.len - 1] > WIN_NEXT_KEY - W as i32
     }
 
     /// Number of moves not handed out yet.
@@ -133,8 +133,11 @@ const fn center_first_column(width: usize, i: usize) -> usize {
 /// [`move_order_score`]; from [`LIVE_WINDOWS_MIN_EMPTY`] empty cells on
 /// ([`FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY`] on four rows), weighed with the
 /// live windows through the move's cell, since few moves make threats near
-/// the root. Columns are added from the edges inwards, so
-/// ties go to the centre.
+/// the root. Ties go to the centre: on boards of fewer than
+/// [`MOVES_BY_BITS_MIN_WIDTH`] columns the moves are added from the edges
+/// inwards, on wider ones one set bit at a time with each column's rank
+/// towards the centre in its key ([`centrality_ranks`]). Both give the same
+/// order.
 #[inline(always)]
 pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     popcnt: bool,
@@ -145,6 +148,28 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     opponent_threats: B,
     child_threats: &mut [B; W],
 ) -> MoveSorter<W, B> {
+    let args = (popcnt, pos, moves, child_cap, alpha, opponent_threats);
+    if W >= MOVES_BY_BITS_MIN_WIDTH {
+        order_moves_taken::<W, H, B, true>(args, child_threats)
+    } else {
+        order_moves_taken::<W, H, B, false>(args, child_threats)
+    }
+}
+
+/// [`order_moves`], taking the moves by set bit (`BY_BITS`) or by column
+/// from the edges inwards.
+#[inline(always)]
+fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS: bool>(
+    (popcnt, pos, moves, child_cap, alpha, opponent_threats): (
+        bool,
+        &Position<W, H, B>,
+        B,
+        &[i32; W],
+        i32,
+        B,
+    ),
+    child_threats: &mut [B; W],
+) -> MoveSorter<W, B> {
     let mut sorter = MoveSorter::<W, B>::new();
     let live_min = if H == SECOND_PLAYER_BOARD_HEIGHT {
         FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY
@@ -152,29 +177,79 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
         LIVE_WINDOWS_MIN_EMPTY
     };
     let live = (pos.empty_cells() >= live_min).then(|| live_window_starts(pos));
-    for &col in const { center_first_order::<W>() }.iter().rev() {
-        let cell = moves & Position::<W, H, B>::column_mask(col);
-        if cell != B::ZERO && child_cap[col] > alpha {
-            let mask = pos.mask() | cell;
-            let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
-            child_threats[col] = ours;
-            let score = if leaves_no_safe_reply::<W, H, B>(mask, ours) {
-                i32::MAX
-            } else {
-                let threats = move_order_score::<W, H, B>(popcnt, mask, ours, opponent_threats);
-                match &live {
-                    Some(live) => {
-                        THREAT_SCORE_WEIGHT * threats
-                            + LIVE_WINDOW_WEIGHT
-                                * live_windows_through::<W, H, B>(popcnt, cell, live)
-                    }
-                    None => threats,
+    let mut add = |cell: B, col: usize| {
+        if child_cap[col] <= alpha {
+            return;
+        }
+        let mask = pos.mask() | cell;
+        let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
+        child_threats[col] = ours;
+        // Taken by set bit, the moves carry their rank towards the centre
+        // in their keys to send ties there; taken from the edges inwards,
+        // their order of arrival does it (the sorter hands out the last
+        // added of equal keys first).
+        let ranks = const { centrality_ranks::<W>() };
+        let rank = if BY_BITS { ranks[col] } else { 0 };
+        let key = if leaves_no_safe_reply::<W, H, B>(mask, ours) {
+            WIN_NEXT_KEY - (W as i32 - 1) + rank
+        } else {
+            let threats = move_order_score::<W, H, B>(popcnt, mask, ours, opponent_threats);
+            let score = match &live {
+                Some(live) => {
+                    THREAT_SCORE_WEIGHT * threats
+                        + LIVE_WINDOW_WEIGHT * live_windows_through::<W, H, B>(popcnt, cell, live)
                 }
+                None => threats,
             };
-            sorter.add(cell, score);
+            if BY_BITS {
+                (score << const { rank_bits::<W>() }) | rank
+            } else {
+                score
+            }
+        };
+        sorter.add(cell, key);
+    };
+    if BY_BITS {
+        let mut rest = moves;
+        while rest != B::ZERO {
+            let cell = rest & rest.wrapping_neg();
+            rest ^= cell;
+            add(cell, Position::<W, H, B>::column_of(cell));
+        }
+    } else {
+        for &col in const { center_first_order::<W>() }.iter().rev() {
+            let cell = moves & Position::<W, H, B>::column_mask(col);
+            if cell != B::ZERO {
+                add(cell, col);
+            }
         }
     }
     sorter
+}
+
+/// The sort key of a move that wins with our next stone is at least
+/// `WIN_NEXT_KEY - (W - 1)`; every other key lies far below.
+const WIN_NEXT_KEY: i32 = i32::MAX;
+
+/// The bits a column's rank takes in a sort key.
+const fn rank_bits<const W: usize>() -> u32 {
+    usize::BITS - (W - 1).leading_zeros()
+}
+
+/// Each column's rank from the edges towards the centre: 0 for the last
+/// column of [`center_first_order`], `W - 1` for the centre. Taking the
+/// moves by set bit, [`order_moves`] keys each move `(score << rank_bits) |
+/// rank`, so that among equal scores the more central column comes out
+/// first, whatever order the moves were added in.
+const fn centrality_ranks<const W: usize>() -> [i32; W] {
+    let order = center_first_order::<W>();
+    let mut ranks = [0; W];
+    let mut i = 0;
+    while i < W {
+        ranks[order[i]] = (W - 1 - i) as i32;
+        i += 1;
+    }
+    ranks
 }
 
 /// [`Position::live_window_starts`] of `pos`, kept out of line. Inlined,
@@ -376,11 +451,55 @@ mod tests {
         }
     }
 
+    /// Taking the moves by set bit, with each column's rank in its key,
+    /// hands them out in the same order as taking them from the edges
+    /// inwards, and reports the same threats: checked at every node along
+    /// random games, with random caps leaving some moves out.
+    #[test]
+    fn moves_by_bits_come_out_as_by_columns() {
+        fn check<const W: usize, const H: usize>(seed: u64) -> usize {
+            let mut rng = crate::rng::SplitMix64::new(seed);
+            let mut ties = 0;
+            for _ in 0..100 {
+                let mut pos = Position::<W, H>::new();
+                while !pos.can_win_next() && pos.moves_played() + 2 < W * H {
+                    let moves = pos.non_losing_moves();
+                    if moves == 0 {
+                        break;
+                    }
+                    let alpha = rng.below(3) as i32 - 1;
+                    let caps: [i32; W] = std::array::from_fn(|_| rng.below(4) as i32 - 1);
+                    let threats = Position::<W, H>::completing_cells(pos.opponent(), pos.mask());
+                    let args = (true, &pos, moves, &caps, alpha, threats);
+                    let (mut by_bits, mut by_columns) = ([0; W], [0; W]);
+                    let sorted_by_bits: Vec<u64> =
+                        order_moves_taken::<W, H, u64, true>(args, &mut by_bits).collect();
+                    let sorted_by_columns: Vec<u64> =
+                        order_moves_taken::<W, H, u64, false>(args, &mut by_columns).collect();
+                    assert_eq!(sorted_by_bits, sorted_by_columns, "{W}x{H} after {pos:?}");
+                    assert_eq!(by_bits, by_columns);
+                    ties += usize::from(sorted_by_bits.len() > 1);
+                    let options: Vec<u64> = (0..W)
+                        .map(|col| moves & Position::<W, H>::column_mask(col))
+                        .filter(|&cell| cell != 0)
+                        .collect();
+                    pos.play(options[rng.below(options.len())]);
+                }
+            }
+            ties
+        }
+        assert!(check::<7, 6>(4) > 500);
+        assert!(check::<9, 4>(5) > 500);
+        assert!(check::<5, 5>(6) > 300);
+    }
+
     #[test]
     fn centre_first_on_seven_and_even_widths() {
         assert_eq!(center_first_order::<7>(), [3, 2, 4, 1, 5, 0, 6]);
         assert_eq!(center_first_order::<6>(), [3, 2, 4, 1, 5, 0]);
         assert_eq!(center_first_order::<4>(), [2, 1, 3, 0]);
+        assert_eq!(centrality_ranks::<7>(), [1, 3, 5, 6, 4, 2, 0]);
+        assert_eq!(centrality_ranks::<4>(), [0, 2, 3, 1]);
     }
 
     #[test]
