@@ -59,10 +59,10 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
     }
 
     /// Whether a move not handed out yet wins with its player's next stone
-    /// (its key is above `WIN_NEXT_KEY - W`, see `order_moves`).
+    /// (it was added with the key `WIN_NEXT_KEY`, see `order_moves`).
     #[inline(always)]
     pub fn has_win(&self) -> bool {
-        self.len > 0 && self.scores[self.len - 1] > WIN_NEXT_KEY - W as i32
+        self.len > 0 && self.scores[self.len - 1] == WIN_NEXT_KEY
     }
 
     /// Number of moves not handed out yet.
@@ -129,7 +129,8 @@ const fn center_first_column(width: usize, i: usize) -> usize {
 /// A move that leaves the opponent no safe reply (two immediate threats, one
 /// under another of ours, or every playable cell under one of ours) wins
 /// with our next stone: the best score there is, so it goes first (nodes:
-/// Begin-Easy, first 300 lines, -8.0%). The others by
+/// Begin-Easy, first 300 lines, -8.0%), and the moves not scored yet are
+/// left out, since the node cuts off on it. The others by
 /// [`move_order_score`]; from [`LIVE_WINDOWS_MIN_EMPTY`] empty cells on
 /// ([`FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY`] on four rows), weighed with the
 /// live windows through the move's cell, since few moves make threats near
@@ -179,7 +180,7 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
     let live = (pos.empty_cells() >= live_min).then(|| live_window_starts(pos));
     let mut add = |cell: B, col: usize| {
         if child_cap[col] <= alpha {
-            return;
+            return false;
         }
         let mask = pos.mask() | cell;
         let ours = Position::<W, H, B>::completing_cells(pos.current() | cell, mask);
@@ -191,7 +192,12 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
         let ranks = const { centrality_ranks::<W>() };
         let rank = if BY_BITS { ranks[col] } else { 0 };
         let key = if leaves_no_safe_reply::<W, H, B>(mask, ours) {
-            WIN_NEXT_KEY - (W as i32 - 1) + rank
+            // The node cuts off on this move without searching any, so the
+            // moves left are not scored: callgrind, nodes identical, -0.8%
+            // to -1.5% of the instructions on the 7x6 sets, -1.9% on 8x5
+            // and 7x7; +0.3% on 9x4 and +1.2% on 10x4.
+            sorter.add(cell, WIN_NEXT_KEY);
+            return true;
         } else {
             let threats = move_order_score::<W, H, B>(popcnt, mask, ours, opponent_threats);
             let score = match &live {
@@ -208,27 +214,29 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
             }
         };
         sorter.add(cell, key);
+        false
     };
     if BY_BITS {
         let mut rest = moves;
         while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            add(cell, Position::<W, H, B>::column_of(cell));
+            if add(cell, Position::<W, H, B>::column_of(cell)) {
+                break;
+            }
         }
     } else {
         for &col in const { center_first_order::<W>() }.iter().rev() {
             let cell = moves & Position::<W, H, B>::column_mask(col);
-            if cell != B::ZERO {
-                add(cell, col);
+            if cell != B::ZERO && add(cell, col) {
+                break;
             }
         }
     }
     sorter
 }
 
-/// The sort key of a move that wins with our next stone is at least
-/// `WIN_NEXT_KEY - (W - 1)`; every other key lies far below.
+/// The sort key of a move that wins with our next stone, above every other.
 const WIN_NEXT_KEY: i32 = i32::MAX;
 
 /// The bits a column's rank takes in a sort key.
@@ -453,13 +461,14 @@ mod tests {
 
     /// Taking the moves by set bit, with each column's rank in its key,
     /// hands them out in the same order as taking them from the edges
-    /// inwards, and reports the same threats: checked at every node along
+    /// inwards, and reports the same threats; where a move wins with our
+    /// next stone, both put such a move first. Checked at every node along
     /// random games, with random caps leaving some moves out.
     #[test]
     fn moves_by_bits_come_out_as_by_columns() {
-        fn check<const W: usize, const H: usize>(seed: u64) -> usize {
+        fn check<const W: usize, const H: usize>(seed: u64) -> (usize, usize) {
             let mut rng = crate::rng::SplitMix64::new(seed);
-            let mut ties = 0;
+            let (mut ties, mut wins) = (0, 0);
             for _ in 0..100 {
                 let mut pos = Position::<W, H>::new();
                 while !pos.can_win_next() && pos.moves_played() + 2 < W * H {
@@ -472,13 +481,33 @@ mod tests {
                     let threats = Position::<W, H>::completing_cells(pos.opponent(), pos.mask());
                     let args = (true, &pos, moves, &caps, alpha, threats);
                     let (mut by_bits, mut by_columns) = ([0; W], [0; W]);
-                    let sorted_by_bits: Vec<u64> =
-                        order_moves_taken::<W, H, u64, true>(args, &mut by_bits).collect();
-                    let sorted_by_columns: Vec<u64> =
-                        order_moves_taken::<W, H, u64, false>(args, &mut by_columns).collect();
-                    assert_eq!(sorted_by_bits, sorted_by_columns, "{W}x{H} after {pos:?}");
-                    assert_eq!(by_bits, by_columns);
-                    ties += usize::from(sorted_by_bits.len() > 1);
+                    let sorter_by_bits = order_moves_taken::<W, H, u64, true>(args, &mut by_bits);
+                    let sorter_by_columns =
+                        order_moves_taken::<W, H, u64, false>(args, &mut by_columns);
+                    let win = sorter_by_bits.has_win();
+                    assert_eq!(win, sorter_by_columns.has_win());
+                    let sorted_by_bits: Vec<u64> = sorter_by_bits.collect();
+                    let sorted_by_columns: Vec<u64> = sorter_by_columns.collect();
+                    if win {
+                        // Each way stops at the first move that wins with
+                        // our next stone it meets, and puts it first.
+                        for (sorted, threats) in [
+                            (&sorted_by_bits, &by_bits),
+                            (&sorted_by_columns, &by_columns),
+                        ] {
+                            let cell = sorted[0];
+                            let col = Position::<W, H>::column_of(cell);
+                            assert!(leaves_no_safe_reply::<W, H, u64>(
+                                pos.mask() | cell,
+                                threats[col]
+                            ));
+                        }
+                        wins += 1;
+                    } else {
+                        assert_eq!(sorted_by_bits, sorted_by_columns, "{W}x{H} after {pos:?}");
+                        assert_eq!(by_bits, by_columns);
+                        ties += usize::from(sorted_by_bits.len() > 1);
+                    }
                     let options: Vec<u64> = (0..W)
                         .map(|col| moves & Position::<W, H>::column_mask(col))
                         .filter(|&cell| cell != 0)
@@ -486,11 +515,11 @@ mod tests {
                     pos.play(options[rng.below(options.len())]);
                 }
             }
-            ties
+            (ties, wins)
         }
-        assert!(check::<7, 6>(4) > 500);
-        assert!(check::<9, 4>(5) > 500);
-        assert!(check::<5, 5>(6) > 300);
+        for (ties, wins) in [check::<7, 6>(4), check::<9, 4>(5), check::<5, 5>(6)] {
+            assert!(ties > 300 && wins > 20, "{ties} orders, {wins} wins");
+        }
     }
 
     #[test]
