@@ -28,13 +28,32 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
         // computes this for every move it scores: -1.2% to -1.6% of the
         // search's instructions on 7x6, -0.8% on 9x4 (callgrind, nodes
         // identical).
+        //
+        // Where the word has a step to spare above the board's last bit,
+        // fewer shifts still. `above_pair` marks the cells with two stones
+        // just below (`two << s`), and the cells one step beyond either end
+        // of a window, `c + 2s` and `c - 2s` seen from its middle, are both
+        // in `ends = p | p << 4s`. A cell `c` completes four below a pair
+        // when `c + s` or `c - 3s` holds a stone (`ends >> s`), and above a
+        // pair (the pair at `c + s` and `c + 2s`, which `above_pair` marks
+        // at `c + 3s`) when `c - s` or `c + 3s` does (`ends` there, the
+        // whole shifted down `3s`). Every bit these shifts drop above the
+        // word lies beyond the board when the board's last bit plus one
+        // step fits in the word. Callgrind, nodes identical: -2.9% to -4.2%
+        // of the instructions on the 7x6 sets, -2.8% on 9x4, -2.7% on 8x5.
         macro_rules! direction {
             ($s:expr) => {{
                 let s = $s;
-                let up = p << s;
-                let two = p & up;
-                r |= (two << s) & ((p << (3 * s)) | (p >> s));
-                r |= (two >> (2 * s)) & (up | (p >> (3 * s)));
+                if const { W * (H + 1) + H + 1 < B::BITS } {
+                    let above_pair = (p & (p << s)) << s;
+                    let ends = p | (p << (4 * s));
+                    r |= (above_pair & (ends >> s)) | ((above_pair & ends) >> (3 * s));
+                } else {
+                    let up = p << s;
+                    let two = p & up;
+                    r |= (two << s) & ((p << (3 * s)) | (p >> s));
+                    r |= (two >> (2 * s)) & (up | (p >> (3 * s)));
+                }
             }};
         }
         direction!(H + 1);
@@ -198,6 +217,75 @@ mod tests {
         assert_eq!(live_windows_through(current, mask, R::cell(2, 0)), 4);
         // A window holding stones of one side only stays live.
         assert_eq!(live_windows(0, R::cell(0, 0)), 69);
+    }
+
+    /// [`Rules::completing_cells`] against every window of four checked
+    /// one by one, on random positions: boards with bits to spare above
+    /// the last column (the shorter formula) and boards without (7x7, 8x7),
+    /// on both words.
+    #[test]
+    fn completing_cells_match_every_window_checked_one_by_one() {
+        fn check<const W: usize, const H: usize, B: Bitboard>(seed: u64) -> usize {
+            let mut rng = crate::rng::SplitMix64::new(seed);
+            let cell = |col: isize, row: isize| {
+                ((0..W as isize).contains(&col) && (0..H as isize).contains(&row))
+                    .then(|| Rules::<W, H, B>::cell(col as usize, row as usize))
+            };
+            let mut found = 0;
+            for _ in 0..300 {
+                let (mut stones, mut mask) = (B::ZERO, B::ZERO);
+                for col in 0..W {
+                    for row in 0..rng.below(H + 1) {
+                        let c = Rules::<W, H, B>::cell(col, row);
+                        mask |= c;
+                        if rng.below(2) == 0 {
+                            stones |= c;
+                        }
+                    }
+                }
+                let mut expected = B::ZERO;
+                for col in 0..W as isize {
+                    for row in 0..H as isize {
+                        for (dc, dr) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                            let Some(window) = (0..4)
+                                .map(|i| cell(col + i * dc, row + i * dr))
+                                .collect::<Option<Vec<B>>>()
+                            else {
+                                continue;
+                            };
+                            let empty: Vec<B> = window
+                                .iter()
+                                .copied()
+                                .filter(|&c| c & mask == B::ZERO)
+                                .collect();
+                            let ours = window.iter().filter(|&&c| c & stones != B::ZERO).count();
+                            if ours == 3 && empty.len() == 1 {
+                                expected |= empty[0];
+                            }
+                        }
+                    }
+                }
+                assert_eq!(
+                    Rules::<W, H, B>::completing_cells(stones, mask),
+                    expected,
+                    "{W}x{H}"
+                );
+                found += usize::from(expected != B::ZERO);
+            }
+            found
+        }
+        for found in [
+            check::<7, 6, u64>(1),
+            check::<9, 4, u64>(2),
+            check::<11, 4, u64>(3),
+            check::<9, 6, u64>(4),
+            check::<7, 7, u64>(5),
+            check::<8, 7, u64>(6),
+            check::<9, 7, u128>(7),
+            check::<4, 4, u64>(8),
+        ] {
+            assert!(found > 30, "{found} positions with a completing cell");
+        }
     }
 
     #[test]
