@@ -13,7 +13,7 @@ use crate::position::Position;
 use crate::settings::PROGRESS_POLL_NODES;
 use crate::solver::busy::Busy;
 use crate::solver::control::Progress;
-use crate::solver::ordering::cpu_has_popcnt;
+use crate::solver::ordering::{cpu_has_newer_features, cpu_has_popcnt};
 use crate::solver::table::{Bound, Tables};
 
 /// One search's state: the tables, this search's node counter, and what it
@@ -42,6 +42,9 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize, B: Bitboard> {
     pub aborted: bool,
     /// Whether the CPU has the POPCNT instruction (see `ordering::count`).
     popcnt: bool,
+    /// Whether this CPU runs the search's copy for newer CPUs, on the
+    /// board sizes that have one (see `node::search_node_newer_cpu`).
+    newer_cpu: bool,
     /// The search stops (as if told to) once it has visited this many
     /// nodes, give or take [`STOP_POLL_NODES`](crate::settings::STOP_POLL_NODES).
     node_limit: u64,
@@ -96,6 +99,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             published: 0,
             aborted: false,
             popcnt: cpu_has_popcnt(),
+            newer_cpu: cpu_has_newer_features(),
             node_limit: u64::MAX,
             book: None,
             book_below: 0,
@@ -488,5 +492,31 @@ mod tests {
         assert_eq!(progress.nodes(), searcher.nodes);
         let (root_key, _) = Searcher::<7, 6, u64>::stored_key(pos.key(), pos.moves_played());
         assert!(table.probe(root_key).is_none(), "the root stored nothing");
+    }
+
+    #[test]
+    fn the_copy_for_newer_cpus_searches_as_the_portable_one() {
+        // Witness: the portable search (every other board runs it). The
+        // two copies are one source compiled twice, so every probe must
+        // return the same bound after the same nodes, window by window.
+        if !crate::solver::ordering::cpu_has_newer_features() {
+            println!("skipped: this CPU lacks x86-64-v3, so the search has one copy");
+            return;
+        }
+        for (moves, score, line) in crate::solver::tests::LINES {
+            let pos = P::parse(moves).unwrap();
+            for (alpha, beta) in [(score - 1, score), (score, score + 1), (-1, 1), (-21, 21)] {
+                let run = |newer_cpu: bool| {
+                    let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
+                    let mut searcher = Searcher::<7, 6, u64>::new(Tables::single(&table));
+                    searcher.newer_cpu = newer_cpu;
+                    let r = searcher.negamax(&pos, alpha, beta);
+                    (r, searcher.nodes)
+                };
+                let (fast, portable) = (run(true), run(false));
+                assert_eq!(fast, portable, "{line}, window ({alpha}, {beta})");
+                assert!(portable.1 > 1000, "{line}: a real search");
+            }
+        }
     }
 }

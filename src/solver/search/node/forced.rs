@@ -36,7 +36,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
     /// (callgrind) Middle-Medium (first 30) -2.4%, Begin-Hard (first 3)
     /// -3.0%: the forced nodes were cheap ones.
     #[inline(always)]
-    pub(in crate::solver::search) fn search_child(
+    pub(in crate::solver::search) fn search_child<const NEWER_CPU: bool>(
         &mut self,
         child: &Position<W, H, B>,
         alpha: i32,
@@ -54,7 +54,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
                 || safe & (safe - B::ONE) != B::ZERO
                 || pos.moves_played() as i32 >= Self::CELLS - 2
             {
-                return sign * self.search_node(&pos, alpha, beta, threats, safe);
+                return sign * self.search_node_at::<NEWER_CPU>(&pos, alpha, beta, threats, safe);
             }
             let mask = pos.mask() | safe;
             let ours = Position::<W, H, B>::completing_cells(pos.current() | safe, mask);
