@@ -155,13 +155,16 @@ pub const MOVES_BY_BITS_MIN_WIDTH: usize = 8;
 /// The board sizes whose search is compiled a second time for x86-64-v3
 /// (AVX2, BMI1/2, LZCNT: x86-64 CPUs since about 2013) and run on the CPUs
 /// that have it, chosen when a search starts; the binary still runs on
-/// every x86-64. One more copy of the search per size listed, so only the
-/// standard board. Intel Xeon (Sapphire Rapids class, KVM), three
-/// alternated rounds, nodes identical: Middle-Medium 1,081 against 1,128
-/// µs (-4.2%), weak -3.8%, first 20 Begin-Hard lines -2.3%; instructions
-/// -3.6% to -3.8% (callgrind on the first 30 Middle-Medium lines, first 5
-/// Begin-Medium, first 100 Begin-Easy).
-pub const NEWER_CPU_COPY_SIZES: &[(usize, usize)] = &[(7, 6)];
+/// every x86-64. Each size listed costs one more copy of the search to
+/// compile, so only the standard board and the other boards the solver is
+/// compared on. Intel Xeon (Sapphire Rapids class, KVM), three alternated
+/// rounds, nodes identical: Middle-Medium 1,081 against 1,128 µs (-4.2%),
+/// weak -3.8%, first 20 Begin-Hard lines -2.3%; the generated mid-game
+/// sets (`testsets/mid-WxH.txt`) 10x4 -4%, 11x4 -6.5%, 7x7 -6%, 9x4
+/// within the noise. Instructions: -3.6% to -3.8% on the 7x6 sets, 9x4
+/// -5.4%, 10x4 -5.2% (callgrind).
+pub const NEWER_CPU_COPY_SIZES: &[(usize, usize)] =
+    &[(7, 6), (9, 4), (10, 4), (11, 4), (8, 5), (7, 7)];
 
 /// In a search on several threads, nodes with at least this many empty
 /// cells mark themselves as being searched and defer the moves another

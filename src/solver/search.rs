@@ -494,6 +494,20 @@ mod tests {
         assert!(table.probe(root_key).is_none(), "the root stored nothing");
     }
 
+    /// The value and nodes of `negamax(pos, alpha, beta)` on a fresh 1 MiB
+    /// table, in the search's copy for newer CPUs or in the portable one.
+    fn search_in_copy<const W: usize, const H: usize>(
+        moves: &str,
+        (alpha, beta): (i32, i32),
+        newer_cpu: bool,
+    ) -> (i32, u64) {
+        let pos = Position::<W, H, u64>::parse(moves).unwrap();
+        let table = Table::new(1 << 20, Position::<W, H, u64>::KEY_BITS as u32).unwrap();
+        let mut searcher = Searcher::<W, H, u64>::new(Tables::single(&table));
+        searcher.newer_cpu = newer_cpu;
+        (searcher.negamax(&pos, alpha, beta), searcher.nodes)
+    }
+
     #[test]
     fn the_copy_for_newer_cpus_searches_as_the_portable_one() {
         // Witness: the portable search (every other board runs it). The
@@ -504,19 +518,27 @@ mod tests {
             return;
         }
         for (moves, score, line) in crate::solver::tests::LINES {
-            let pos = P::parse(moves).unwrap();
-            for (alpha, beta) in [(score - 1, score), (score, score + 1), (-1, 1), (-21, 21)] {
-                let run = |newer_cpu: bool| {
-                    let table = Table::new(1 << 20, P::KEY_BITS as u32).unwrap();
-                    let mut searcher = Searcher::<7, 6, u64>::new(Tables::single(&table));
-                    searcher.newer_cpu = newer_cpu;
-                    let r = searcher.negamax(&pos, alpha, beta);
-                    (r, searcher.nodes)
-                };
-                let (fast, portable) = (run(true), run(false));
-                assert_eq!(fast, portable, "{line}, window ({alpha}, {beta})");
-                assert!(portable.1 > 1000, "{line}: a real search");
+            for w in [(score - 1, score), (score, score + 1), (-1, 1), (-21, 21)] {
+                let fast = search_in_copy::<7, 6>(moves, w, true);
+                assert_eq!(
+                    fast,
+                    search_in_copy::<7, 6>(moves, w, false),
+                    "{line}, {w:?}"
+                );
+                assert!(fast.1 > 1000, "{line}: a real search");
             }
+        }
+        // A 9x4 line of `testsets/mid-9x4.txt` (score 2, 94,039 nodes to
+        // solve): the four-row rules and the moves taken by set bit.
+        let moves = "275143999978";
+        for w in [(1, 2), (2, 3), (-1, 1)] {
+            let fast = search_in_copy::<9, 4>(moves, w, true);
+            assert_eq!(
+                fast,
+                search_in_copy::<9, 4>(moves, w, false),
+                "9x4 {moves}, {w:?}"
+            );
+            assert!(fast.1 > 1000, "9x4 {moves}: a real search");
         }
     }
 }
