@@ -186,21 +186,20 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
         opponent_threats,
         live,
     };
-    let mut add =
-        |cell: B, col: usize| scoring.add::<BY_BITS>(&mut sorter, child_threats, cell, col);
     if BY_BITS {
         let mut rest = moves;
         while rest != B::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            if add(cell, Position::<W, H, B>::column_of(cell)) {
+            let col = Position::<W, H, B>::column_of(cell);
+            if scoring.add::<BY_BITS>(&mut sorter, child_threats, cell, col) {
                 break;
             }
         }
     } else {
         for &col in const { center_first_order::<W>() }.iter().rev() {
             let cell = moves & Position::<W, H, B>::column_mask(col);
-            if cell != B::ZERO && add(cell, col) {
+            if cell != B::ZERO && scoring.add::<BY_BITS>(&mut sorter, child_threats, cell, col) {
                 break;
             }
         }

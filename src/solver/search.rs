@@ -494,18 +494,27 @@ mod tests {
         assert!(table.probe(root_key).is_none(), "the root stored nothing");
     }
 
-    /// The value and nodes of `negamax(pos, alpha, beta)` on a fresh 1 MiB
-    /// table, in the search's copy for newer CPUs or in the portable one.
-    fn search_in_copy<const W: usize, const H: usize>(
+    /// Asserts that `negamax` on `moves` gives the same value after the
+    /// same nodes in the search's copy for newer CPUs as in the portable
+    /// one, for each window (a fresh 1 MiB table each time), and that each
+    /// search is a real one.
+    fn assert_copies_agree<const W: usize, const H: usize>(
         moves: &str,
-        (alpha, beta): (i32, i32),
-        newer_cpu: bool,
-    ) -> (i32, u64) {
+        windows: &[(i32, i32)],
+        line: &str,
+    ) {
         let pos = Position::<W, H, u64>::parse(moves).unwrap();
-        let table = Table::new(1 << 20, Position::<W, H, u64>::KEY_BITS as u32).unwrap();
-        let mut searcher = Searcher::<W, H, u64>::new(Tables::single(&table));
-        searcher.newer_cpu = newer_cpu;
-        (searcher.negamax(&pos, alpha, beta), searcher.nodes)
+        for &(alpha, beta) in windows {
+            let run = |newer_cpu: bool| {
+                let table = Table::new(1 << 20, Position::<W, H, u64>::KEY_BITS as u32).unwrap();
+                let mut searcher = Searcher::<W, H, u64>::new(Tables::single(&table));
+                searcher.newer_cpu = newer_cpu;
+                (searcher.negamax(&pos, alpha, beta), searcher.nodes)
+            };
+            let fast = run(true);
+            assert_eq!(fast, run(false), "{line}, window ({alpha}, {beta})");
+            assert!(fast.1 > 1000, "{line}: a real search");
+        }
     }
 
     #[test]
@@ -518,27 +527,15 @@ mod tests {
             return;
         }
         for (moves, score, line) in crate::solver::tests::LINES {
-            for w in [(score - 1, score), (score, score + 1), (-1, 1), (-21, 21)] {
-                let fast = search_in_copy::<7, 6>(moves, w, true);
-                assert_eq!(
-                    fast,
-                    search_in_copy::<7, 6>(moves, w, false),
-                    "{line}, {w:?}"
-                );
-                assert!(fast.1 > 1000, "{line}: a real search");
-            }
+            let windows = [(score - 1, score), (score, score + 1), (-1, 1), (-21, 21)];
+            assert_copies_agree::<7, 6>(moves, &windows, line);
         }
         // A 9x4 line of `testsets/mid-9x4.txt` (score 2, 94,039 nodes to
         // solve): the four-row rules and the moves taken by set bit.
-        let moves = "275143999978";
-        for w in [(1, 2), (2, 3), (-1, 1)] {
-            let fast = search_in_copy::<9, 4>(moves, w, true);
-            assert_eq!(
-                fast,
-                search_in_copy::<9, 4>(moves, w, false),
-                "9x4 {moves}, {w:?}"
-            );
-            assert!(fast.1 > 1000, "9x4 {moves}: a real search");
-        }
+        assert_copies_agree::<9, 4>(
+            "275143999978",
+            &[(1, 2), (2, 3), (-1, 1)],
+            "9x4 275143999978",
+        );
     }
 }
