@@ -480,8 +480,11 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                     let sorter = match &mut sorter {
                         Some(sorter) => sorter,
                         None => {
+                            // The copy for newer CPUs has POPCNT for
+                            // sure: a constant flag takes the branch out
+                            // of every count.
                             let sorted = sorter.insert(order_moves(
-                                self.popcnt,
+                                NEWER_CPU || self.popcnt,
                                 pos,
                                 remaining,
                                 child_cap,
