@@ -139,8 +139,17 @@ const fn center_first_column(width: usize, i: usize) -> usize {
 /// inwards, on wider ones one set bit at a time with each column's rank
 /// towards the centre in its key ([`centrality_ranks`]). Both give the same
 /// order.
+///
+/// `NEWER_CPU`: the caller is the search's copy for newer CPUs (AVX2), on a
+/// board of at most [`MAX_LANES`] columns in 64 bits. There the threats of
+/// every column's move are computed at once, four columns to an AVX2
+/// instruction ([`threats_by_column`]), before any move is scored, rather
+/// than one move at a time as it is scored. More moves' threats are
+/// computed (every column, and past a move that cuts off), in far fewer
+/// instructions. Callgrind, nodes identical: 7x6 -3.6% to -7.5% of the
+/// instructions, 9x4 -1.6%.
 #[inline(always)]
-pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
+pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard, const NEWER_CPU: bool>(
     popcnt: bool,
     pos: &Position<W, H, B>,
     moves: B,
@@ -150,17 +159,42 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard>(
     child_threats: &mut [B; W],
 ) -> MoveSorter<W, B> {
     let args = (popcnt, pos, moves, child_cap, alpha, opponent_threats);
+    // The lanes of `threats_by_column`: `W` rounded up to a multiple of
+    // four, as the instantiations below allow; none (0) where each move's
+    // threats are computed as it is scored.
+    let all_at_once = NEWER_CPU && B::BITS == 64;
     if W >= MOVES_BY_BITS_MIN_WIDTH {
-        order_moves_taken::<W, H, B, true>(args, child_threats)
+        if all_at_once && W <= 8 {
+            order_moves_taken::<W, H, B, true, 8>(args, child_threats)
+        } else if all_at_once && W <= MAX_LANES {
+            order_moves_taken::<W, H, B, true, MAX_LANES>(args, child_threats)
+        } else {
+            order_moves_taken::<W, H, B, true, 0>(args, child_threats)
+        }
+    } else if all_at_once {
+        order_moves_taken::<W, H, B, false, 8>(args, child_threats)
     } else {
-        order_moves_taken::<W, H, B, false>(args, child_threats)
+        order_moves_taken::<W, H, B, false, 0>(args, child_threats)
     }
 }
 
+/// The most columns [`threats_by_column`] computes at once: three AVX2
+/// words of four lanes, for the boards of up to 12 columns that have the
+/// search's copy for newer CPUs.
+const MAX_LANES: usize = 12;
+
 /// [`order_moves`], taking the moves by set bit (`BY_BITS`) or by column
-/// from the edges inwards.
+/// from the edges inwards, with the threats of every column computed at
+/// once on `LANES` words ([`threats_by_column`]) or, if `LANES` is 0, each
+/// move's as it is scored.
 #[inline(always)]
-fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS: bool>(
+fn order_moves_taken<
+    const W: usize,
+    const H: usize,
+    B: Bitboard,
+    const BY_BITS: bool,
+    const LANES: usize,
+>(
     (popcnt, pos, moves, child_cap, alpha, opponent_threats): (
         bool,
         &Position<W, H, B>,
@@ -178,6 +212,11 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
         LIVE_WINDOWS_MIN_EMPTY
     };
     let live = (pos.empty_cells() >= live_min).then(|| live_window_starts(pos));
+    let by_column = if LANES > 0 {
+        threats_by_column::<W, H, B, LANES>(pos, moves)
+    } else {
+        [B::ZERO; LANES]
+    };
     let scoring = Scoring {
         popcnt,
         pos,
@@ -185,6 +224,7 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
         alpha,
         opponent_threats,
         live,
+        by_column,
     };
     if BY_BITS {
         let mut rest = moves;
@@ -208,7 +248,7 @@ fn order_moves_taken<const W: usize, const H: usize, B: Bitboard, const BY_BITS:
 }
 
 /// What scoring a move for [`order_moves`] needs of its node.
-struct Scoring<'a, const W: usize, const H: usize, B: Bitboard> {
+struct Scoring<'a, const W: usize, const H: usize, B: Bitboard, const LANES: usize> {
     popcnt: bool,
     pos: &'a Position<W, H, B>,
     child_cap: &'a [i32; W],
@@ -216,9 +256,12 @@ struct Scoring<'a, const W: usize, const H: usize, B: Bitboard> {
     opponent_threats: B,
     /// The live windows, at nodes with enough empty cells.
     live: Option<[B; 4]>,
+    /// The threats each column's move leaves us, when computed for every
+    /// column at once ([`threats_by_column`], `LANES` > 0).
+    by_column: [B; LANES],
 }
 
-impl<const W: usize, const H: usize, B: Bitboard> Scoring<'_, W, H, B> {
+impl<const W: usize, const H: usize, B: Bitboard, const LANES: usize> Scoring<'_, W, H, B, LANES> {
     /// Scores the move `cell` of column `col` into `sorter`, and its
     /// threats into `child_threats`; skips it if its cap cannot raise
     /// alpha. Returns whether it wins with our next stone (the moves left
@@ -237,7 +280,11 @@ impl<const W: usize, const H: usize, B: Bitboard> Scoring<'_, W, H, B> {
             return false;
         }
         let mask = self.pos.mask() | cell;
-        let ours = Position::<W, H, B>::completing_cells(self.pos.current() | cell, mask);
+        let ours = if LANES > 0 {
+            self.by_column[col]
+        } else {
+            Position::<W, H, B>::completing_cells(self.pos.current() | cell, mask)
+        };
         child_threats[col] = ours;
         // Taken by set bit, the moves carry their rank towards the centre
         // in their keys to send ties there; taken from the edges inwards,
@@ -269,6 +316,30 @@ impl<const W: usize, const H: usize, B: Bitboard> Scoring<'_, W, H, B> {
         sorter.add(cell, key);
         false
     }
+}
+
+/// The threats the move in each column of `moves` (at most one cell a
+/// column) would leave the side to move of `pos`, by column: the same
+/// shifts on `LANES` words (a multiple of four, at least `W`), which the
+/// compiler turns into AVX2 instructions on four words at a time in the
+/// copy for newer CPUs. A column with no move (or past the board) gets the
+/// threats of the position as it is.
+#[inline(always)]
+fn threats_by_column<const W: usize, const H: usize, B: Bitboard, const LANES: usize>(
+    pos: &Position<W, H, B>,
+    moves: B,
+) -> [B; LANES] {
+    debug_assert!(W <= LANES && LANES.is_multiple_of(4));
+    let mut threats = [B::ZERO; LANES];
+    for (col, threat) in threats.iter_mut().enumerate() {
+        let cell = if col < W {
+            moves & Position::<W, H, B>::column_mask(col)
+        } else {
+            B::ZERO
+        };
+        *threat = Position::<W, H, B>::completing_cells(pos.current() | cell, pos.mask() | cell);
+    }
+    threats
 }
 
 /// The sort key of a move that wins with our next stone, above every other.
@@ -553,9 +624,9 @@ mod tests {
                 let threats = Position::<W, H>::completing_cells(pos.opponent(), pos.mask());
                 let args = (true, pos, moves, &caps, alpha, threats);
                 let (mut by_bits, mut by_columns) = ([0; W], [0; W]);
-                let sorter_by_bits = order_moves_taken::<W, H, u64, true>(args, &mut by_bits);
+                let sorter_by_bits = order_moves_taken::<W, H, u64, true, 0>(args, &mut by_bits);
                 let sorter_by_columns =
-                    order_moves_taken::<W, H, u64, false>(args, &mut by_columns);
+                    order_moves_taken::<W, H, u64, false, 0>(args, &mut by_columns);
                 let win = sorter_by_bits.has_win();
                 assert_eq!(win, sorter_by_columns.has_win());
                 let sorted_by_bits: Vec<u64> = sorter_by_bits.collect();
@@ -585,6 +656,57 @@ mod tests {
         }
         for (ties, wins) in [check::<7, 6>(4), check::<9, 4>(5), check::<5, 5>(6)] {
             assert!(ties > 300 && wins > 20, "{ties} orders, {wins} wins");
+        }
+    }
+
+    /// The threats of every column computed at once, as the copy for newer
+    /// CPUs computes them, are each column's move's threats; and the move
+    /// order made with them is the one made a move at a time: the same
+    /// moves in the same order, the same threats reported, the same win.
+    /// Checked at every node along random games, on a board taken by
+    /// column (7x6, eight lanes), by set bit (9x4 and 11x4, twelve lanes;
+    /// 8x5, eight) and a narrow one (5x5).
+    #[test]
+    fn threats_of_every_column_at_once_order_as_one_at_a_time() {
+        fn check<const W: usize, const H: usize, const BY_BITS: bool, const LANES: usize>(
+            seed: u64,
+        ) -> usize {
+            let mut orders = 0;
+            visit_random_games::<W, H>(seed, 60, |pos, moves, rng| {
+                let by_column = threats_by_column::<W, H, u64, LANES>(pos, moves);
+                for (col, &threats) in by_column.iter().enumerate().take(W) {
+                    let cell = moves & Position::<W, H>::column_mask(col);
+                    assert_eq!(
+                        threats,
+                        Position::<W, H>::completing_cells(pos.current() | cell, pos.mask() | cell),
+                        "{W}x{H} after {pos:?}, column {col}"
+                    );
+                }
+                let alpha = rng.below(3) as i32 - 1;
+                let caps: [i32; W] = std::array::from_fn(|_| rng.below(4) as i32 - 1);
+                let threats = Position::<W, H>::completing_cells(pos.opponent(), pos.mask());
+                let args = (true, pos, moves, &caps, alpha, threats);
+                let (mut at_once, mut one_by_one) = ([0; W], [0; W]);
+                let sorter_at_once =
+                    order_moves_taken::<W, H, u64, BY_BITS, LANES>(args, &mut at_once);
+                let sorter_one_by_one =
+                    order_moves_taken::<W, H, u64, BY_BITS, 0>(args, &mut one_by_one);
+                assert_eq!(sorter_at_once.has_win(), sorter_one_by_one.has_win());
+                let sorted: Vec<u64> = sorter_at_once.collect();
+                assert_eq!(sorted, sorter_one_by_one.collect::<Vec<u64>>());
+                assert_eq!(at_once, one_by_one, "{W}x{H} after {pos:?}");
+                orders += usize::from(sorted.len() > 1);
+            });
+            orders
+        }
+        for orders in [
+            check::<7, 6, false, 8>(7),
+            check::<5, 5, false, 8>(8),
+            check::<8, 5, true, 8>(9),
+            check::<9, 4, true, 12>(10),
+            check::<11, 4, true, 12>(11),
+        ] {
+            assert!(orders > 300, "{orders} orders of more than one move");
         }
     }
 

@@ -483,7 +483,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                             // The copy for newer CPUs has POPCNT for
                             // sure: a constant flag takes the branch out
                             // of every count.
-                            let sorted = sorter.insert(order_moves(
+                            let sorted = sorter.insert(order_moves::<W, H, B, NEWER_CPU>(
                                 NEWER_CPU || self.popcnt,
                                 pos,
                                 remaining,
