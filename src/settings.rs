@@ -42,6 +42,14 @@ pub const SYMMETRY_MAX_MOVES: usize = 16;
 /// (`c4 bench --weak --no-book`).
 pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 
+/// Those two probes ask whether the score lies beyond this fraction
+/// (numerator, denominator) of the best win and of the worst loss: a probe
+/// nearer the extreme costs less when it fails, and the early positions that
+/// win or lose big still pass it. Three fifths against one half, nodes, one
+/// thread: weak Begin-Easy -55%, Begin-Medium (first 200) -10%, Begin-Hard
+/// (first 20) -1.8% (`c4 bench --weak --no-book`).
+pub const WEAK_PROBE_FRACTION: (i32, i32) = (3, 5);
+
 /// Size of the small table that searches from most positions use (see
 /// [`SMALL_TABLE_MIN_STONES`]): probes land at random places, and 1 MiB
 /// stays in a core's L2 or a near L3 where 64 MiB goes to DRAM. First 20

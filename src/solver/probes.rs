@@ -7,7 +7,7 @@ use crate::position::Position;
 use crate::rules::Score;
 use crate::settings::{
     FULL_WINDOW_MAX_EMPTY, SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES,
-    WEAK_PROBES_MAX_MOVES,
+    WEAK_PROBE_FRACTION, WEAK_PROBES_MAX_MOVES,
 };
 use crate::solver::search::Searcher;
 
@@ -145,9 +145,10 @@ pub(super) fn walk_up(search: &mut dyn RootSearch, mut min: Score, max: Score) -
 /// search was stopped.
 ///
 /// Positions with fewer than [`WEAK_PROBES_MAX_MOVES`] stones first probe
-/// for a big win and a big loss: early scores are often large, and a window
-/// around zero gives the search no reason to prefer the quick wins that
-/// settle them (Begin-Easy 18,478 -> 1,687 nodes a position). Then the
+/// for a big win and a big loss (beyond [`WEAK_PROBE_FRACTION`] of the best
+/// and the worst score): early scores are often large, and a window around
+/// zero gives the search no reason to prefer the quick wins that settle
+/// them (Begin-Easy 18,478 -> 1,687 nodes a position). Then the
 /// strong solve's probes in [-1, 1]: "above 0?" settles a win, and a
 /// fail-soft answer below 0 a loss; if neither, "above -1?" tells a draw
 /// from a loss. One search with the window [-1, 1] makes every node tell a
@@ -156,7 +157,8 @@ pub(super) fn walk_up(search: &mut dyn RootSearch, mut min: Score, max: Score) -
 pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Score> {
     if root.moves < WEAK_PROBES_MAX_MOVES {
         let (min, max) = root.range;
-        for med in [max / 2, min / 2] {
+        let (num, den) = WEAK_PROBE_FRACTION;
+        for med in [max * num / den, min * num / den] {
             let r = probe(search, med)?;
             if r > med && r >= 1 {
                 return Some(1);
