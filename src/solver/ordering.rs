@@ -82,9 +82,9 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard, const NEW
     child_threats: &mut [B; W],
 ) -> MoveSorter<W, B> {
     let args = (popcnt, pos, moves, child_cap, alpha, opponent_threats);
-    // The lanes of `threats_by_column`: `W` rounded up to a multiple of
-    // four, as the instantiations below allow; none (0) where each move's
-    // threats are computed as it is scored.
+    // The lanes of `threats_by_column`: eight up to eight columns, twelve
+    // up to `MAX_LANES` (the lane counts measured best); none (0) where
+    // each move's threats are computed as it is scored.
     let all_at_once = NEWER_CPU && B::BITS == 64;
     if W >= MOVES_BY_BITS_MIN_WIDTH {
         if all_at_once && W <= 8 {
