@@ -138,11 +138,21 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
     }
 
     /// Whether `stones` contain four in a row.
+    ///
+    /// All four directions are computed and tested once, with no early
+    /// exit: the search asks this at most nodes (dead positions, claimeven),
+    /// and an exit per direction was a branch the CPU could not predict.
+    /// With [`Self::has_four_not_above`] and `leaves_no_safe_reply` written
+    /// the same way, cachegrind (nodes identical): instructions -0.6% on the
+    /// first 30 Middle-Medium lines, +0.3% on the first 2 Begin-Hard lines;
+    /// simulated mispredicted branches -9.3% and -8.8%.
     #[inline(always)]
     pub fn has_four(stones: B) -> bool {
-        Self::DIRECTIONS
-            .iter()
-            .any(|&s| Self::four_starts(stones, s) != B::ZERO)
+        let mut starts = B::ZERO;
+        for s in Self::DIRECTIONS {
+            starts |= Self::four_starts(stones, s);
+        }
+        starts != B::ZERO
     }
 
     /// Whether `first` holds a four that does not lie directly above a four
@@ -151,13 +161,15 @@ impl<const W: usize, const H: usize, B: Bitboard> Rules<W, H, B> {
     /// a four is filled before it, so when `first` and `second` are the
     /// cells two players will get, a four of `first` right above a four of
     /// `second` is completed only after that one: the game is over by then.
+    /// No early exit, as in [`Self::has_four`].
     #[inline(always)]
     pub fn has_four_not_above(first: B, second: B) -> bool {
-        Self::DIRECTIONS.iter().any(|&s| {
-            let starts = Self::four_starts(first, s);
-            starts != B::ZERO
-                && (s == 1 || starts & !(Self::four_starts(second, s) << 1usize) != B::ZERO)
-        })
+        let [vertical, others @ ..] = Self::DIRECTIONS;
+        let mut starts = Self::four_starts(first, vertical);
+        for s in others {
+            starts |= Self::four_starts(first, s) & !(Self::four_starts(second, s) << 1usize);
+        }
+        starts != B::ZERO
     }
 }
 

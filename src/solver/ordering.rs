@@ -311,11 +311,12 @@ pub(crate) fn leaves_no_safe_reply<const W: usize, const H: usize, B: Bitboard>(
 ) -> bool {
     let playable = (mask + Position::<W, H, B>::bottom()) & Position::<W, H, B>::board();
     let forced = playable & ours;
-    if forced != B::ZERO {
-        forced & (forced - B::ONE) != B::ZERO || forced & (ours >> 1usize) != B::ZERO
-    } else {
-        playable & !(ours >> 1usize) == B::ZERO
-    }
+    let under_ours = ours >> 1usize;
+    // One test without branches (see `Rules::has_four`): with a forced
+    // cell, every playable cell under a threat implies that the forced one
+    // is; with none, the first two terms are empty.
+    let two_forced = forced ^ (forced & forced.wrapping_neg());
+    ((two_forced | (forced & under_ours)) != B::ZERO) | (playable & !under_ours == B::ZERO)
 }
 
 /// How promising a move looks, for move ordering (higher first), from
