@@ -153,12 +153,16 @@ pub const LIVE_WINDOW_WEIGHT: i32 = 4;
 /// On boards at least this wide, move ordering takes the moves one set bit
 /// at a time, with the column's rank towards the centre in each key for the
 /// ties; narrower boards go through the columns from the edges inwards.
-/// With eight or more columns, most of them hold no candidate at a node.
-/// Instructions (callgrind on `c4 bench --no-book --threads 1` over the
-/// first lines of `testsets/mid-WxH.txt`, nodes identical): 9x4 -1.9%, 8x5
-/// -1.8%, 10x4 -2.5%. On 7x6, Begin-Easy +2.5%: there the keys arrive out
-/// of order and the sorter shifts them.
-pub const MOVES_BY_BITS_MIN_WIDTH: usize = 8;
+/// From seven columns on, a column loop's test for a candidate in each
+/// column is a branch the CPU mispredicts, and wider boards hold no
+/// candidate in most columns. Instructions (callgrind, `c4 bench --no-book
+/// --threads 1`, nodes identical): 9x4 -1.9%, 8x5 -1.8%, 10x4 -2.5% over
+/// the first lines of `testsets/mid-WxH.txt`; 7x6 Middle-Medium (first 30)
+/// -1.0%, Begin-Medium (5) -1.2%, Begin-Hard (2) -1.3%, weak Middle-Medium
+/// -1.1%, with 3-4% fewer mispredicted branches in cachegrind's simulation.
+/// Begin-Easy (100) pays +1.3%: its keys arrive out of order and the sorter
+/// shifts them.
+pub const MOVES_BY_BITS_MIN_WIDTH: usize = 7;
 
 /// The board sizes whose search is compiled a second time for x86-64-v3
 /// (AVX2, BMI1/2, LZCNT: x86-64 CPUs since about 2013) and run on the CPUs
