@@ -101,6 +101,24 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard, const NEW
     }
 }
 
+/// Hands out the move `cell` (the refutation square of a move searched
+/// before, see `Searcher::search_moves`) before the other remaining moves
+/// of the best score: a tie-break ahead of the centre, which leaves every
+/// move of a better score first. Keys taken by set bit carry the column's
+/// rank below the score ([`rank_bits`]); the others are the score alone.
+#[inline(always)]
+pub(crate) fn prefer_among_equals<const W: usize, B: Bitboard>(
+    sorter: &mut MoveSorter<W, B>,
+    cell: B,
+) {
+    let tie_bits = if W >= MOVES_BY_BITS_MIN_WIDTH {
+        rank_bits::<W>()
+    } else {
+        0
+    };
+    sorter.prefer_if_tied(cell, tie_bits);
+}
+
 /// The most columns [`threats_by_column`] computes at once: three AVX2
 /// words of four lanes, for the boards of up to 12 columns that have the
 /// search's copy for newer CPUs.

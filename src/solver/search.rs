@@ -5,6 +5,7 @@
 mod bounds;
 mod node;
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Bitboard;
@@ -72,6 +73,10 @@ pub(crate) struct Searcher<'t, const W: usize, const H: usize, B: Bitboard> {
     /// nothing, those a search expecting fail-lows expects to cut off (see
     /// [`Searcher::expecting_fail_low`]).
     deferred_before_first: [usize; 2],
+    /// The key and the best move (zero for none) of the last result this
+    /// search stored: a child's own, just after its search, when it stored
+    /// one (see [`Searcher::refutation_square`]).
+    last_record: Cell<(B, B)>,
 }
 
 /// A big node on a parallel search's path: what its table entry must say
@@ -108,6 +113,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             settled: None,
             searched_before_first: [B::ZERO; 2],
             deferred_before_first: [0; 2],
+            last_record: Cell::new((B::ZERO, B::ZERO)),
         }
     }
 

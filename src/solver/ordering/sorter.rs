@@ -56,6 +56,30 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
         self.scores[pos] = score;
     }
 
+    /// Hands out `cell` next, if it is not handed out yet and its key
+    /// equals the best remaining key once the low `tie_bits` bits (the
+    /// centre tie-break, see `order_moves`) are set aside: a tie-break among
+    /// the moves of the best score, which leaves every better move first.
+    ///
+    /// Out of line: it runs after a fail-low, not at every node, and
+    /// inlined into the search it cost registers there (callgrind, nodes
+    /// identical: Middle-Medium, first 30 lines, 262.9M -> 258.9M
+    /// instructions; Begin-Medium, first 5, 585.8M -> 577.2M).
+    #[inline(never)]
+    pub fn prefer_if_tied(&mut self, cell: B, tie_bits: u32) {
+        let Some(i) = self.moves[..self.len].iter().position(|&m| m == cell) else {
+            return;
+        };
+        let key = self.scores[i];
+        if key >> tie_bits != self.scores[self.len - 1] >> tie_bits {
+            return;
+        }
+        self.moves.copy_within(i + 1..self.len, i);
+        self.scores.copy_within(i + 1..self.len, i);
+        self.moves[self.len - 1] = cell;
+        self.scores[self.len - 1] = key;
+    }
+
     /// Whether a move not handed out yet wins with its player's next stone
     /// (it was added with the key `WIN_NEXT_KEY`, see `order_moves`).
     #[inline(always)]
@@ -104,5 +128,34 @@ mod tests {
         s.add(8, 0);
         assert_eq!(s.len(), 4);
         assert_eq!(s.collect::<Vec<_>>(), vec![2, 4, 1, 8]);
+    }
+
+    #[test]
+    fn a_preferred_move_jumps_only_its_equals() {
+        // Keys with two tie bits: 1 and 2 share the score 5 with 16 (key
+        // 23); 8 (score 7) is better than all of them.
+        let sorter = || {
+            let mut s = MoveSorter::<7, u64>::new();
+            s.add(1, 5 << 2);
+            s.add(2, (5 << 2) | 1);
+            s.add(16, (5 << 2) | 3);
+            s.add(8, 7 << 2);
+            s.add(4, 3 << 2);
+            s
+        };
+        let mut s = sorter();
+        s.prefer_if_tied(1, 2);
+        assert_eq!(s.collect::<Vec<_>>(), vec![8, 16, 2, 1, 4]);
+        let mut s = sorter();
+        assert_eq!(s.next(), Some(8));
+        s.prefer_if_tied(1, 2);
+        assert_eq!(s.collect::<Vec<_>>(), vec![1, 16, 2, 4]);
+        // A worse score, a move already handed out, or no tie bits: no change.
+        let mut s = sorter();
+        assert_eq!(s.next(), Some(8));
+        s.prefer_if_tied(4, 2);
+        s.prefer_if_tied(8, 2);
+        s.prefer_if_tied(2, 0);
+        assert_eq!(s.collect::<Vec<_>>(), vec![16, 2, 1, 4]);
     }
 }
