@@ -60,6 +60,7 @@ impl<const W: usize, B: Bitboard> MoveSorter<W, B> {
     /// equals the best remaining key once the low `tie_bits` bits (the
     /// centre tie-break, see `order_moves`) are set aside: a tie-break among
     /// the moves of the best score, which leaves every better move first.
+    /// Only once every move is added: the keys are out of order after it.
     ///
     /// Out of line: it runs after a fail-low, not at every node, and
     /// inlined into the search it cost registers there (callgrind, nodes
