@@ -86,7 +86,7 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard, const NEW
     // up to `MAX_LANES` (the lane counts measured best); none (0) where
     // each move's threats are computed as it is scored.
     let all_at_once = NEWER_CPU && B::BITS == 64;
-    if W >= MOVES_BY_BITS_MIN_WIDTH {
+    if takes_moves_by_bits::<W>() {
         if all_at_once && W <= 8 {
             order_moves_taken::<W, H, B, true, 8>(args, child_threats)
         } else if all_at_once && W <= MAX_LANES {
@@ -104,19 +104,27 @@ pub(crate) fn order_moves<const W: usize, const H: usize, B: Bitboard, const NEW
 /// Hands out the move `cell` (the refutation square of a move searched
 /// before, see `Searcher::search_moves`) before the other remaining moves
 /// of the best score: a tie-break ahead of the centre, which leaves every
-/// move of a better score first. Keys taken by set bit carry the column's
-/// rank below the score ([`rank_bits`]); the others are the score alone.
+/// move of a better score first. The keys are those [`order_moves`] made,
+/// whose score lies above their [`tie_bits`].
 #[inline(always)]
 pub(crate) fn prefer_among_equals<const W: usize, B: Bitboard>(
     sorter: &mut MoveSorter<W, B>,
     cell: B,
 ) {
-    let tie_bits = if W >= MOVES_BY_BITS_MIN_WIDTH {
-        rank_bits::<W>()
-    } else {
-        0
-    };
-    sorter.prefer_if_tied(cell, tie_bits);
+    sorter.prefer_if_tied(cell, const { tie_bits::<W>(takes_moves_by_bits::<W>()) });
+}
+
+/// Whether [`order_moves`] takes the moves of a board of `W` columns by set
+/// bit (see [`MOVES_BY_BITS_MIN_WIDTH`]) rather than column by column.
+const fn takes_moves_by_bits<const W: usize>() -> bool {
+    W >= MOVES_BY_BITS_MIN_WIDTH
+}
+
+/// The low bits of a sort key, below the move's score: the column's rank
+/// towards the centre ([`rank_bits`]) when the moves are taken by set bit
+/// (`by_bits`), none otherwise. A key is `(score << tie_bits) | rank`.
+const fn tie_bits<const W: usize>(by_bits: bool) -> u32 {
+    if by_bits { rank_bits::<W>() } else { 0 }
 }
 
 /// The most columns [`threats_by_column`] computes at once: three AVX2
@@ -249,11 +257,7 @@ impl<const W: usize, const H: usize, B: Bitboard, const LANES: usize> Scoring<'_
             }
             None => threats,
         };
-        let key = if BY_BITS {
-            (score << const { rank_bits::<W>() }) | rank
-        } else {
-            score
-        };
+        let key = (score << const { tie_bits::<W>(BY_BITS) }) | rank;
         sorter.add(cell, key);
         false
     }
