@@ -196,11 +196,27 @@ pub(super) fn probes_sign_first(root: Root) -> bool {
 /// when the side to move wins, `-1` when it loses, and a draw needs both.
 /// The bet is `-1` when the first player is to move on a board of
 /// [`SECOND_PLAYER_BOARD_HEIGHT`] rows, where the second player does not
-/// lose; `0` elsewhere.
+/// lose, and when, past the earliest positions ([`SIGN_FIRST_MAX_MOVES`]
+/// stones or more), the opponent has more threats than the side to move
+/// (empty cells that would complete a four, playable or not); `0`
+/// elsewhere.
+///
+/// The threats are a guess, right often enough to pay: the side with more
+/// of them is the likelier winner, and the count costs nothing beside a
+/// probe. Nodes, one thread, no book, against the bet `0`: Middle-Medium
+/// weak -2.7%, strong -1.0%; Middle-Easy weak -5.4%; the other sets and
+/// the mid-game sets of other boards within 0.05%. In the earliest
+/// positions the threats are few and the guess lost (Begin-Hard, first 20,
+/// weak +0.8%). A bet that knew the sign would save weak Middle-Medium
+/// 7.8%.
 pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
     pos: &Position<W, H, B>,
 ) -> Score {
-    if H == SECOND_PLAYER_BOARD_HEIGHT && pos.moves_played().is_multiple_of(2) {
+    let first_player_on_four_rows =
+        H == SECOND_PLAYER_BOARD_HEIGHT && pos.moves_played().is_multiple_of(2);
+    let outnumbered = pos.moves_played() >= SIGN_FIRST_MAX_MOVES
+        && pos.opponent_winning_cells().count_ones() > pos.winning_cells().count_ones();
+    if first_player_on_four_rows || outnumbered {
         -1
     } else {
         0
@@ -336,7 +352,7 @@ pub(super) fn choose_probe(
 
 #[cfg(test)]
 mod tests {
-    use super::{Root, choose_probe, probes_sign_first};
+    use super::{Root, choose_probe, probes_sign_first, sign_probe};
     use crate::position::Position;
 
     #[test]
@@ -356,6 +372,29 @@ mod tests {
         assert!(probes_sign_first(Root::of(
             &Position::<7, 6, u64>::parse(late).unwrap()
         )));
+    }
+
+    #[test]
+    fn the_sign_bet_expects_a_loss_from_fewer_threats_or_first_on_four_rows() {
+        // No threats on either side: the bet on a win, but for the first
+        // player on four rows.
+        assert_eq!(sign_probe(&Position::<7, 6, u64>::parse("4").unwrap()), 0);
+        assert_eq!(sign_probe(&Position::<9, 4, u64>::parse("59").unwrap()), -1);
+        assert_eq!(sign_probe(&Position::<9, 4, u64>::parse("5").unwrap()), 0);
+        // The opponent (the first player) has three in a row on the
+        // bottom with both ends open: two threats against none. The
+        // earliest positions do not guess; later ones bet on the loss.
+        let early = Position::<7, 6, u64>::parse("33445").unwrap();
+        assert_eq!(early.opponent_winning_cells().count_ones(), 2);
+        assert_eq!(sign_probe(&early), 0);
+        let outnumbered = Position::<7, 6, u64>::parse("334451177").unwrap();
+        assert_eq!(outnumbered.opponent_winning_cells().count_ones(), 2);
+        assert_eq!(outnumbered.winning_cells(), 0);
+        assert_eq!(sign_probe(&outnumbered), -1);
+        // The side to move with the threats bets on its win.
+        let ahead = Position::<7, 6, u64>::parse("3344511771").unwrap();
+        assert_eq!(ahead.winning_cells().count_ones(), 2);
+        assert_eq!(sign_probe(&ahead), 0);
     }
 
     #[test]
