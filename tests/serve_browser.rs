@@ -90,7 +90,14 @@ impl Drop for Driver {
 
 /// Clicks the element `locator` finds.
 async fn click(client: &Client, locator: Locator<'_>) {
-    client.find(locator).await.unwrap().click().await.unwrap();
+    let element = client
+        .find(locator)
+        .await
+        .unwrap_or_else(|e| panic!("no element {locator:?}: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("clicking {locator:?}: {e}"));
 }
 
 /// The text of the element `locator` finds.
@@ -130,6 +137,27 @@ async fn settle(client: &Client, what: &str) {
         what,
         "document.body.dataset.busy === '0'",
         Duration::from_secs(300),
+    )
+    .await;
+}
+
+/// Waits until the page shows it is analysing the position of address
+/// `hash` (after a page load, "Reading the position…"; after a move,
+/// "Scoring every column…"), a search too long to end by itself while the
+/// test acts. Only then has the Stop button come to stay: the sign of an
+/// earlier request (the worker starting after a page load, or the position
+/// before) hides when that request ends or is dropped, and a click in that
+/// gap finds no button to press (seen on a loaded machine).
+async fn wait_for_analysis(client: &Client, hash: &str) {
+    wait_until(
+        client,
+        "the sign that the position is being analysed",
+        &format!(
+            "location.hash === '{hash}' && !document.getElementById('thinking').hidden \
+             && ['Reading the position', 'Scoring every column'].some(label => \
+                document.getElementById('thinking-text').textContent.startsWith(label))"
+        ),
+        Duration::from_secs(60),
     )
     .await;
 }
@@ -521,13 +549,7 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     // on the page and on the server.
     client.set_window_size(1280, 1000).await.unwrap();
     client.goto(&slow.url("/#8x7:")).await.unwrap();
-    wait_until(
-        client,
-        "the thinking sign",
-        "!document.getElementById('thinking').hidden",
-        Duration::from_secs(60),
-    )
-    .await;
+    wait_for_analysis(client, "#8x7:").await;
     let thinking = text_of(client, Locator::Id("thinking")).await;
     assert!(thinking.contains("Stop"), "{thinking:?}");
     click(client, Locator::Id("stop")).await;
@@ -975,13 +997,7 @@ fn the_static_site_in_a_real_browser() {
         // 7. A long search shows it is thinking; Stop ends the worker, and
         // the next position is answered by a new one.
         client.goto(&url("#8x7:")).await.unwrap();
-        wait_until(
-            client,
-            "the thinking sign",
-            "!document.getElementById('thinking').hidden",
-            Duration::from_secs(60),
-        )
-        .await;
+        wait_for_analysis(client, "#8x7:").await;
         click(client, Locator::Id("stop")).await;
         settle(client, "the stop").await;
         assert_eq!(text_of(client, Locator::Id("sentence")).await, "Stopped.");
