@@ -15,7 +15,7 @@ use crate::solver::busy::Busy;
 use crate::solver::control::{pack, unpack};
 use crate::solver::placement::later_root;
 use crate::solver::probes::{
-    FromRoot, Root, RootSearch, choose_probe, probe, probes_sign_first, sequential_probe,
+    FromRoot, ProbePlan, Root, RootSearch, choose_probe, probe, sequential_probe,
 };
 use crate::solver::search::Searcher;
 use crate::solver::table::Tables;
@@ -60,13 +60,11 @@ type ThreadSearch<'a> = dyn Fn(usize, &AtomicBool) -> (Option<Score>, u64) + Syn
 /// [`choose_probe`]).
 #[derive(Clone, Copy)]
 struct ProbeOrder {
-    /// Whether the root's probes take the sign first (see
-    /// `probes::probes_sign_first`).
-    sign_first: bool,
+    /// The single-thread order of the root's probes (see
+    /// `probes::ProbePlan`).
+    plan: ProbePlan,
     /// Whether the root is a later one (see [`later_root`]).
     later: bool,
-    /// The root's sign probe (see `probes::sign_probe`).
-    sign: Score,
 }
 
 /// The score clamped to `[lo, hi]`, by null-window probes run with
@@ -111,8 +109,15 @@ fn share_probes(
                 .filter(|&(u, _)| u != thread)
                 .filter_map(|(_, p)| probe_value(p.load(Ordering::Acquire)))
                 .collect();
-            let preferred = sequential_probe(done, a, b, order.sign_first, order.sign);
-            let med = choose_probe(thread, preferred, (a, b), &busy, order.later, order.sign);
+            let preferred = sequential_probe(done, a, b, order.plan);
+            let med = choose_probe(
+                thread,
+                preferred,
+                (a, b),
+                &busy,
+                order.later,
+                order.plan.sign,
+            );
             probing[thread].store(med as u32 as u64, Ordering::Release);
             stops[thread].store(false, Ordering::Release);
             // Re-check: the range may have moved since it was read.
@@ -216,9 +221,8 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     ) -> Option<Score> {
         let root = Root::of(pos);
         let order = ProbeOrder {
-            sign_first: probes_sign_first(root),
+            plan: ProbePlan::of(root),
             later: later_root(root),
-            sign: root.sign,
         };
         let tables = self.thread_tables(pos);
         let book = self.book.as_deref();
@@ -239,7 +243,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
                     // saved (see `Searcher::watching_path`).
                     searcher = searcher.watching_path();
                 }
-                if order.sign < 0 && med == order.sign {
+                if order.plan.sign < 0 && med == order.plan.sign {
                     // The bet of a loss: its probe expects the root to
                     // fail low (see `Searcher::expecting_fail_low`).
                     searcher = searcher.expecting_fail_low(pos.moves_played() % 2);

@@ -6,8 +6,8 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::rules::Score;
 use crate::settings::{
-    FULL_WINDOW_MAX_EMPTY, SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES,
-    WEAK_PROBE_FRACTION, WEAK_PROBES_MAX_MOVES,
+    FULL_WINDOW_MAX_EMPTY, MIDDLE_GAME_BIG_PROBE_FRACTION, SECOND_PLAYER_BOARD_HEIGHT,
+    SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBE_FRACTION, WEAK_PROBES_MAX_MOVES,
 };
 use crate::solver::search::Searcher;
 
@@ -77,6 +77,39 @@ impl Root {
     }
 }
 
+/// How a strong solve orders its probes from a root (see
+/// [`sequential_probe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ProbePlan {
+    /// Whether the sign is probed right after the big win and the big loss
+    /// (see [`probes_sign_first`]).
+    pub sign_first: bool,
+    /// The sign probe (see [`sign_probe`]).
+    pub sign: Score,
+    /// The big-win and big-loss probes ask whether the score lies beyond
+    /// this fraction (numerator, denominator) of the best win and of the
+    /// worst loss: [`MIDDLE_GAME_BIG_PROBE_FRACTION`] in the middle game
+    /// (positions of at least [`SIGN_FIRST_MAX_MOVES`] stones and at most
+    /// [`SIGN_FIRST_MAX_EMPTY`] empty cells), one half elsewhere.
+    pub big: (Score, Score),
+}
+
+impl ProbePlan {
+    /// The plan for `root`.
+    pub fn of(root: Root) -> ProbePlan {
+        let middle_game = root.moves >= SIGN_FIRST_MAX_MOVES && root.empty <= SIGN_FIRST_MAX_EMPTY;
+        ProbePlan {
+            sign_first: probes_sign_first(root),
+            sign: root.sign,
+            big: if middle_game {
+                MIDDLE_GAME_BIG_PROBE_FRACTION
+            } else {
+                (1, 2)
+            },
+        }
+    }
+}
+
 /// One null-window probe: "is the score of the root above `med`?". Returns
 /// the fail-soft value `r` (the score is at most `r` if `r <= med`, at least
 /// `r` otherwise) and reports that bound to the search's progress sink;
@@ -107,11 +140,10 @@ pub(super) fn exact_score(
         search.proved_exact(score);
         return Some(score);
     }
-    let sign_first = probes_sign_first(root);
-    let sign = root.sign;
+    let plan = ProbePlan::of(root);
     let mut done = 0;
     while min < max {
-        let med = sequential_probe(done, min, max, sign_first, sign);
+        let med = sequential_probe(done, min, max, plan);
         done += 1;
         let r = probe(search, med)?;
         if r <= med {
@@ -227,13 +259,14 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// after `done` probes, with the score known to lie in `[min, max]`
 /// (`min < max`).
 ///
-/// The first probe asks "is it a big win?" (above half the best score):
-/// cheap either way, and it settles early positions with large scores
-/// (Begin-Easy: -14% nodes); in a weak solve's range [-1, 1], with
-/// `sign_first`, it is the sign probe. Then [`next_probe`].
+/// The first probe asks "is it a big win?" (above `plan.big` of the best
+/// score, one half but in the middle game): cheap either way, and it
+/// settles early positions with large scores (Begin-Easy: -14% nodes); in
+/// a weak solve's range [-1, 1], with `plan.sign_first`, it is the sign
+/// probe. Then [`next_probe`].
 ///
-/// With `sign_first` (see [`probes_sign_first`]) the big-win probe is
-/// followed by a big-loss probe, then by the sign probe `sign` (see
+/// With `plan.sign_first` (see [`probes_sign_first`]) the big-win probe is
+/// followed by a big-loss probe, then by the sign probe `plan.sign` (see
 /// [`sign_probe`]), then the probes walk away from zero from the bound it
 /// returned, one value at a time (`0`, `1`, `2`, ... if the score is not
 /// negative; `-1`, `-2`, ... if it is at most 0) until one fails: scores
@@ -241,29 +274,25 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// need, without the costly probes near zero that bisecting adds. Walking
 /// rather than bisecting after the sign: Begin-Hard (first 20 lines) -3.7%
 /// nodes.
-pub(super) fn sequential_probe(
-    done: usize,
-    min: Score,
-    max: Score,
-    sign_first: bool,
-    sign: Score,
-) -> Score {
+pub(super) fn sequential_probe(done: usize, min: Score, max: Score, plan: ProbePlan) -> Score {
+    let (num, den) = plan.big;
     if done == 0 {
         // In a weak solve's [-1, 1] the big-win probe is the sign probe of
         // the bet 0; the bet -1 asks its own.
-        return if (min, max) == (-1, 1) && sign_first {
-            sign
+        return if (min, max) == (-1, 1) && plan.sign_first {
+            plan.sign
         } else {
-            max / 2
+            max * num / den
         };
     }
-    if sign_first {
+    if plan.sign_first {
         let valid = |m: Score| min <= m && m < max;
-        if done <= 1 && min / 2 < 0 && valid(min / 2) {
-            return min / 2;
+        let big_loss = min * num / den;
+        if done <= 1 && big_loss < 0 && valid(big_loss) {
+            return big_loss;
         }
-        if done <= 2 && valid(sign) {
-            return sign;
+        if done <= 2 && valid(plan.sign) {
+            return plan.sign;
         }
         // After the sign, walk away from zero one value at a time.
         if min >= 0 {
@@ -352,8 +381,34 @@ pub(super) fn choose_probe(
 
 #[cfg(test)]
 mod tests {
-    use super::{Root, choose_probe, probes_sign_first, sign_probe};
+    use super::{ProbePlan, Root, choose_probe, probes_sign_first, sequential_probe, sign_probe};
     use crate::position::Position;
+
+    #[test]
+    fn middle_game_big_probes_look_further_out() {
+        // 15 stones and 27 empty cells: the middle game. Its range is
+        // [-13, 14]; the big probes ask beyond two thirds of each end, then
+        // the sign comes.
+        let mid = Position::<7, 6, u64>::parse("274552224131661").unwrap();
+        let plan = ProbePlan::of(Root::of(&mid));
+        assert_eq!(mid.score_range(), (-13, 14));
+        assert!(plan.sign_first);
+        assert_eq!(plan.big, (2, 3));
+        assert_eq!(sequential_probe(0, -13, 14, plan), 9);
+        assert_eq!(sequential_probe(1, -13, 9, plan), -8);
+        assert_eq!(sequential_probe(2, -8, 9, plan), plan.sign);
+        // 12 stones bisect from half the best score, as do the earliest
+        // positions, which probe the sign after the big probes too.
+        for early in ["444444123333", "4455"] {
+            let pos = Position::<7, 6, u64>::parse(early).unwrap();
+            let plan = ProbePlan::of(Root::of(&pos));
+            assert_eq!(plan.big, (1, 2));
+            let (min, max) = pos.score_range();
+            assert_eq!(sequential_probe(0, min, max, plan), max / 2);
+        }
+        // A weak solve's [-1, 1] asks the sign first in the middle game.
+        assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
+    }
 
     #[test]
     fn four_row_boards_probe_the_sign_first_at_every_stage() {
