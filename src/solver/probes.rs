@@ -75,6 +75,13 @@ impl Root {
             four_rows: H == SECOND_PLAYER_BOARD_HEIGHT,
         }
     }
+
+    /// Whether the root is in the middle game: at least
+    /// [`SIGN_FIRST_MAX_MOVES`] stones and at most [`SIGN_FIRST_MAX_EMPTY`]
+    /// empty cells, where scores mostly lie near zero.
+    pub fn in_middle_game(self) -> bool {
+        self.moves >= SIGN_FIRST_MAX_MOVES && self.empty <= SIGN_FIRST_MAX_EMPTY
+    }
 }
 
 /// How a strong solve orders its probes from a root (see
@@ -89,19 +96,17 @@ pub(super) struct ProbePlan {
     /// The big-win and big-loss probes ask whether the score lies beyond
     /// this fraction (numerator, denominator) of the best win and of the
     /// worst loss: [`MIDDLE_GAME_BIG_PROBE_FRACTION`] in the middle game
-    /// (positions of at least [`SIGN_FIRST_MAX_MOVES`] stones and at most
-    /// [`SIGN_FIRST_MAX_EMPTY`] empty cells), one half elsewhere.
+    /// (see [`Root::in_middle_game`]), one half elsewhere.
     pub big: (Score, Score),
 }
 
 impl ProbePlan {
     /// The plan for `root`.
     pub fn of(root: Root) -> ProbePlan {
-        let middle_game = root.moves >= SIGN_FIRST_MAX_MOVES && root.empty <= SIGN_FIRST_MAX_EMPTY;
         ProbePlan {
             sign_first: probes_sign_first(root),
             sign: root.sign,
-            big: if middle_game {
+            big: if root.in_middle_game() {
                 MIDDLE_GAME_BIG_PROBE_FRACTION
             } else {
                 (1, 2)
@@ -218,7 +223,7 @@ pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Scor
 /// 11x4 -17.8%; weak -6.2%, -10.9%, -12.0%. Elsewhere it lost: Begin-Medium
 /// (first 200) +8.6%, 7x7 +0.6% (8x5 -3.5%).
 pub(super) fn probes_sign_first(root: Root) -> bool {
-    root.moves < SIGN_FIRST_MAX_MOVES || root.empty <= SIGN_FIRST_MAX_EMPTY || root.four_rows
+    root.moves < SIGN_FIRST_MAX_MOVES || root.in_middle_game() || root.four_rows
 }
 
 /// The sign probe of `pos`: the null window that tells a win from the
