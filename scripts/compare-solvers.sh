@@ -17,9 +17,14 @@
 # cleared before each position (not timed). Begin-Medium and Begin-Hard are
 # cut to their first 200 and 20 lines; Pons's solver is not run on those two
 # (it takes minutes on them). C4_ROUNDS rounds (default 2), the solvers
-# alternated within each round; a time is the range over the rounds, the
-# ratio the median of the per-round ratios. Node counts do not drift; each
-# solver counts nodes its own way. About 10 minutes with two rounds.
+# alternated within each round, each round starting with the next solver;
+# a time is the range over the rounds, the ratio the median of the
+# per-round ratios. The rows that take seconds a round get more rounds
+# (five times as many for End-Easy and Middle-Easy, three times for
+# Middle-Medium, strong and weak): their solves last microseconds, the
+# machine's speed drifts over tenths of a second, and one round's ratio
+# can be off by a third. Node counts do not drift; each solver counts nodes
+# its own way. About 11 minutes with two rounds.
 #
 # The standard sets come from ../shared/testsets (or $C4_STANDARD_SETS).
 # Exit status: 0, or 1 if a solver disagrees with a set.
@@ -38,18 +43,19 @@ for anchor in "$pons" "$stein"; do
     fi
 done
 
-# name file limit weak pons?
+# name file limit weak pons? rounds-multiplier
 rows=(
-    "End-Easy (1000)|Test_L3_R1|1000||pons"
-    "Middle-Easy (1000)|Test_L2_R1|1000||pons"
-    "Middle-Medium (1000)|Test_L2_R2|1000||pons"
-    "Begin-Easy (1000)|Test_L1_R1|1000||pons"
-    "Begin-Medium (first 200)|Test_L1_R2|200||"
-    "Begin-Hard (first 20)|Test_L1_R3|20||"
-    "weak: Middle-Medium (1000)|Test_L2_R2|1000|weak|pons"
-    "weak: Begin-Medium (first 200)|Test_L1_R2|200|weak|"
-    "weak: Begin-Hard (first 20)|Test_L1_R3|20|weak|"
+    "End-Easy (1000)|Test_L3_R1|1000||pons|5"
+    "Middle-Easy (1000)|Test_L2_R1|1000||pons|5"
+    "Middle-Medium (1000)|Test_L2_R2|1000||pons|3"
+    "Begin-Easy (1000)|Test_L1_R1|1000||pons|1"
+    "Begin-Medium (first 200)|Test_L1_R2|200|||1"
+    "Begin-Hard (first 20)|Test_L1_R3|20|||1"
+    "weak: Middle-Medium (1000)|Test_L2_R2|1000|weak|pons|3"
+    "weak: Begin-Medium (first 200)|Test_L1_R2|200|weak||1"
+    "weak: Begin-Hard (first 20)|Test_L1_R3|20|weak||1"
 )
+most_rounds=$((rounds * 5))
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -71,11 +77,14 @@ run_anchor() {
         awk '/^positions/ { print $6, $8, $4 }'
 }
 
-for ((round = 1; round <= rounds; round++)); do
+solvers=(c4 stein pons)
+for ((round = 1; round <= most_rounds; round++)); do
     for row in "${rows[@]}"; do
-        IFS='|' read -r name file limit weak with_pons <<<"$row"
+        IFS='|' read -r name file limit weak with_pons times <<<"$row"
+        ((round <= rounds * times)) || continue
         echo "round $round: $name" >&2
-        for solver in c4 stein pons; do
+        for ((k = 0; k < ${#solvers[@]}; k++)); do
+            solver=${solvers[(k + round - 1) % ${#solvers[@]}]}
             case $solver in
                 c4) line=$(run_c4 "$file" "$limit" "$weak") ;;
                 stein)
@@ -97,13 +106,13 @@ for ((round = 1; round <= rounds; round++)); do
     done
 done
 
-measured_by compare-solvers.sh "$rounds"
+measured_by compare-solvers.sh "$rounds-$most_rounds"
 echo "| set (lines used) | c4 | Steininger | Pons | c4 / best other | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 table_functions=$(cat "$repo/scripts/solver-table.awk")
 for row in "${rows[@]}"; do
-    IFS='|' read -r name _ <<<"$row"
-    awk -F'|' -v name="$name" -v rounds="$rounds" "$table_functions"'
+    IFS='|' read -r name _ _ _ _ times <<<"$row"
+    awk -F'|' -v name="$name" -v rounds="$((rounds * times))" "$table_functions"'
         $1 == name { t[$2, $3] = $4; n[$2, $3] = $5 }
         END {
             # The ratio per round against the faster other solver of that round.
