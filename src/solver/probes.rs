@@ -178,6 +178,13 @@ pub(super) fn walk_up(search: &mut dyn RootSearch, mut min: Score, max: Score) -
     Some(min)
 }
 
+/// The big-win (or big-loss) probe for the best score `bound` (or the
+/// worst): the score `fraction` (numerator, denominator) of the way from
+/// zero to it, rounded towards zero.
+fn big_probe(bound: Score, (num, den): (i32, i32)) -> Score {
+    bound * num / den
+}
+
 /// The weak score (-1, 0 or 1) of `root` (not terminal); `None` if the
 /// search was stopped.
 ///
@@ -194,8 +201,10 @@ pub(super) fn walk_up(search: &mut dyn RootSearch, mut min: Score, max: Score) -
 pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Score> {
     if root.moves < WEAK_PROBES_MAX_MOVES {
         let (min, max) = root.range;
-        let (num, den) = WEAK_PROBE_FRACTION;
-        for med in [max * num / den, min * num / den] {
+        for med in [
+            big_probe(max, WEAK_PROBE_FRACTION),
+            big_probe(min, WEAK_PROBE_FRACTION),
+        ] {
             let r = probe(search, med)?;
             if r > med && r >= 1 {
                 return Some(1);
@@ -280,19 +289,18 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// rather than bisecting after the sign: Begin-Hard (first 20 lines) -3.7%
 /// nodes.
 pub(super) fn sequential_probe(done: usize, min: Score, max: Score, plan: ProbePlan) -> Score {
-    let (num, den) = plan.big;
     if done == 0 {
         // In a weak solve's [-1, 1] the big-win probe is the sign probe of
         // the bet 0; the bet -1 asks its own.
         return if (min, max) == (-1, 1) && plan.sign_first {
             plan.sign
         } else {
-            max * num / den
+            big_probe(max, plan.big)
         };
     }
     if plan.sign_first {
         let valid = |m: Score| min <= m && m < max;
-        let big_loss = min * num / den;
+        let big_loss = big_probe(min, plan.big);
         if done <= 1 && big_loss < 0 && valid(big_loss) {
             return big_loss;
         }
