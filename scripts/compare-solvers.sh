@@ -55,7 +55,12 @@ rows=(
     "weak: Begin-Medium (first 200)|Test_L1_R2|200|weak||1"
     "weak: Begin-Hard (first 20)|Test_L1_R3|20|weak||1"
 )
-most_rounds=$((rounds * 5))
+# The rounds of the row that runs most often.
+most_rounds=0
+for row in "${rows[@]}"; do
+    times=${row##*|}
+    if ((rounds * times > most_rounds)); then most_rounds=$((rounds * times)); fi
+done
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
