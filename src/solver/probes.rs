@@ -440,15 +440,15 @@ mod tests {
         assert_eq!(sequential_probe(0, -13, 14, plan), 9);
         assert_eq!(sequential_probe(1, -13, 9, plan), -8);
         assert_eq!(sequential_probe(2, -8, 9, plan), plan.sign);
-        // The earliest positions ask beyond half the best score first, then
-        // the sign after the big loss.
+        // A weak solve's [-1, 1] asks the sign first in the middle game.
+        assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
+        // The earliest positions ask beyond half the best score first (then
+        // the big loss and the sign).
         let earliest = Position::<7, 6, u64>::parse("4455").unwrap();
         let plan = ProbePlan::of(Root::of(&earliest));
         assert_eq!((plan.big, plan.sign_first), ((1, 2), true));
         let (min, max) = earliest.score_range();
         assert_eq!(sequential_probe(0, min, max, plan), max / 2);
-        // A weak solve's [-1, 1] asks the sign first in the middle game.
-        assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
     }
 
     #[test]
