@@ -6,8 +6,9 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::rules::Score;
 use crate::settings::{
-    FULL_WINDOW_MAX_EMPTY, MIDDLE_GAME_BIG_PROBE_FRACTION, SECOND_PLAYER_BOARD_HEIGHT,
-    SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBE_FRACTION, WEAK_PROBES_MAX_MOVES,
+    FULL_WINDOW_MAX_EMPTY, MIDDLE_GAME_BET_SIDE_PROBE_FRACTION, MIDDLE_GAME_BIG_PROBE_FRACTION,
+    SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBE_FRACTION,
+    WEAK_PROBES_MAX_MOVES,
 };
 use crate::solver::search::Searcher;
 
@@ -93,11 +94,16 @@ pub(super) struct ProbePlan {
     pub sign_first: bool,
     /// The sign probe (see [`sign_probe`]).
     pub sign: Score,
-    /// The big-win and big-loss probes ask whether the score lies beyond
-    /// this fraction (numerator, denominator) of the best win and of the
-    /// worst loss: [`MIDDLE_GAME_BIG_PROBE_FRACTION`] in the middle game
-    /// (see [`Root::in_middle_game`]), one half elsewhere.
-    pub big: (Score, Score),
+    /// The big-win probe asks whether the score lies beyond this fraction
+    /// (numerator, denominator) of the best win: one half, but in the
+    /// middle game (see [`Root::in_middle_game`])
+    /// [`MIDDLE_GAME_BIG_PROBE_FRACTION`], or
+    /// [`MIDDLE_GAME_BET_SIDE_PROBE_FRACTION`] when the sign probe bets on
+    /// a win and the board has more than four rows.
+    pub big_win: (Score, Score),
+    /// The same for the big-loss probe and the worst loss, the bet side
+    /// being a loss.
+    pub big_loss: (Score, Score),
     /// Where the walks in from the extremes of a root that does not probe
     /// the sign first end: half the worst loss and half the best win of
     /// the root's range, rounded away from zero (see [`sequential_probe`]).
@@ -107,16 +113,30 @@ pub(super) struct ProbePlan {
 impl ProbePlan {
     /// The plan for `root`.
     pub fn of(root: Root) -> ProbePlan {
-        let big = if root.in_middle_game() {
-            MIDDLE_GAME_BIG_PROBE_FRACTION
+        let (big_win, big_loss) = if !root.in_middle_game() {
+            ((1, 2), (1, 2))
+        } else if root.four_rows {
+            (
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+            )
+        } else if root.sign < 0 {
+            (
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+                MIDDLE_GAME_BET_SIDE_PROBE_FRACTION,
+            )
         } else {
-            (1, 2)
+            (
+                MIDDLE_GAME_BET_SIDE_PROBE_FRACTION,
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+            )
         };
         let (min, max) = root.range;
         ProbePlan {
             sign_first: probes_sign_first(root),
             sign: root.sign,
-            big,
+            big_win,
+            big_loss,
             walk_ends: (min - min / 2, max - max / 2),
         }
     }
@@ -296,7 +316,7 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// -0.1%, the mid-game sets of 8x5 +0.4% and 7x7 -1.2%.
 ///
 /// With `plan.sign_first` the first probe asks "is it a big win?" (above
-/// `plan.big` of the best score, one half but in the middle game): cheap
+/// `plan.big_win` of the best score, one half but in the middle game): cheap
 /// either way; in a weak solve's range [-1, 1] it is the sign probe. It is
 /// followed by a big-loss probe, then by the sign probe `plan.sign` (see
 /// [`sign_probe`]), then the probes walk away from zero from the bound it
@@ -325,11 +345,11 @@ pub(super) fn sequential_probe(done: usize, min: Score, max: Score, plan: ProbeP
         return if (min, max) == (-1, 1) {
             plan.sign
         } else {
-            big_probe(max, plan.big)
+            big_probe(max, plan.big_win)
         };
     }
     let valid = |m: Score| min <= m && m < max;
-    let big_loss = big_probe(min, plan.big);
+    let big_loss = big_probe(min, plan.big_loss);
     if done <= 1 && big_loss < 0 && valid(big_loss) {
         return big_loss;
     }
@@ -428,25 +448,44 @@ mod tests {
     use crate::position::Position;
 
     #[test]
-    fn middle_game_big_probes_look_further_out() {
+    fn middle_game_big_probes_look_further_out_but_on_the_side_of_the_bet() {
         // 15 stones and 27 empty cells: the middle game. Its range is
-        // [-13, 14]; the big probes ask beyond two thirds of each end, then
-        // the sign comes.
+        // [-13, 14]. The sign probe bets on a win, so the big-win probe
+        // asks beyond half the best win, the big-loss probe beyond two
+        // thirds of the worst loss; then the sign comes.
         let mid = Position::<7, 6, u64>::parse("274552224131661").unwrap();
         let plan = ProbePlan::of(Root::of(&mid));
         assert_eq!(mid.score_range(), (-13, 14));
         assert!(plan.sign_first);
-        assert_eq!(plan.big, (2, 3));
-        assert_eq!(sequential_probe(0, -13, 14, plan), 9);
-        assert_eq!(sequential_probe(1, -13, 9, plan), -8);
-        assert_eq!(sequential_probe(2, -8, 9, plan), plan.sign);
+        assert_eq!(plan.sign, 0);
+        assert_eq!((plan.big_win, plan.big_loss), ((1, 2), (2, 3)));
+        assert_eq!(sequential_probe(0, -13, 14, plan), 7);
+        assert_eq!(sequential_probe(1, -13, 7, plan), -8);
+        assert_eq!(sequential_probe(2, -8, 7, plan), plan.sign);
         // A weak solve's [-1, 1] asks the sign first in the middle game.
         assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
+        // Two stones on, the opponent (to move next) has more threats: the
+        // bet is a loss, and the two fractions swap sides.
+        let mid = Position::<7, 6, u64>::parse("27455222413166143").unwrap();
+        let plan = ProbePlan::of(Root::of(&mid));
+        assert_eq!(mid.score_range(), (-12, 13));
+        assert_eq!(plan.sign, -1);
+        assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (1, 2)));
+        assert_eq!(sequential_probe(0, -12, 13, plan), 8);
+        assert_eq!(sequential_probe(1, -12, 8, plan), -6);
+        // Four rows keep two thirds on both sides.
+        let four_rows = Position::<9, 4, u64>::parse("1575779344715").unwrap();
+        let plan = ProbePlan::of(Root::of(&four_rows));
+        assert!(Root::of(&four_rows).in_middle_game());
+        assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (2, 3)));
         // The earliest positions ask beyond half the best score first (then
         // the big loss and the sign).
         let earliest = Position::<7, 6, u64>::parse("4455").unwrap();
         let plan = ProbePlan::of(Root::of(&earliest));
-        assert_eq!((plan.big, plan.sign_first), ((1, 2), true));
+        assert_eq!(
+            (plan.big_win, plan.big_loss, plan.sign_first),
+            ((1, 2), (1, 2), true)
+        );
         let (min, max) = earliest.score_range();
         assert_eq!(sequential_probe(0, min, max, plan), max / 2);
     }
