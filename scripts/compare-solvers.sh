@@ -26,6 +26,11 @@
 # can be off by a third. Node counts do not drift; each solver counts nodes
 # its own way. About 11 minutes with two rounds.
 #
+# C4_ROWS=REGEX keeps only the rows whose name matches the extended regular
+# expression (for example 'Middle' for the three rows of Middle-Easy and
+# Middle-Medium), to time with more rounds the rows a change touches.
+# C4_BIN=PATH times that binary instead of building c4 here.
+#
 # The standard sets come from ../shared/testsets (or $C4_STANDARD_SETS).
 # Exit status: 0, or 1 if a solver disagrees with a set.
 set -euo pipefail
@@ -55,6 +60,17 @@ rows=(
     "weak: Begin-Medium (first 200)|Test_L1_R2|200|weak||1"
     "weak: Begin-Hard (first 20)|Test_L1_R3|20|weak||1"
 )
+if [[ -n ${C4_ROWS:-} ]]; then
+    kept=()
+    for row in "${rows[@]}"; do
+        if [[ ${row%%|*} =~ $C4_ROWS ]]; then kept+=("$row"); fi
+    done
+    if ((${#kept[@]} == 0)); then
+        echo "compare-solvers.sh: no row's name matches C4_ROWS='$C4_ROWS'" >&2
+        exit 2
+    fi
+    rows=("${kept[@]}")
+fi
 # The rounds of the row that runs most often.
 most_rounds=0
 for row in "${rows[@]}"; do
