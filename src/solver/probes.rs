@@ -464,8 +464,8 @@ mod tests {
         assert_eq!(sequential_probe(2, -8, 7, plan), plan.sign);
         // A weak solve's [-1, 1] asks the sign first in the middle game.
         assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
-        // Two stones on, the opponent (to move next) has more threats: the
-        // bet is a loss, and the two fractions swap sides.
+        // Two stones on, the side to move has fewer threats than its
+        // opponent: the bet is a loss, and the two fractions swap sides.
         let mid = Position::<7, 6, u64>::parse("27455222413166143").unwrap();
         let plan = ProbePlan::of(Root::of(&mid));
         assert_eq!(mid.score_range(), (-12, 13));
