@@ -138,7 +138,9 @@ pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
 /// thread, against one half: Middle-Medium 8,438,219 -> 7,997,248 (-5.2%,
 /// 441 fewer a line), Middle-Easy 109,366 -> 132,394 (+21%, 23 more a
 /// line); the mid-game sets of 9x4, 10x4, 11x4, 8x5 and 7x7 -0.8% to
-/// -0.001%; the Begin sets unchanged (`c4 bench --no-book`).
+/// -0.001%; the Begin sets unchanged (`c4 bench --no-book`). On boards of
+/// more than four rows the side of the sign bet asks beyond
+/// [`MIDDLE_GAME_BET_SIDE_PROBE_FRACTION`] instead.
 pub const MIDDLE_GAME_BIG_PROBE_FRACTION: (i32, i32) = (2, 3);
 
 /// In the middle game, on boards other than four rows, the big probe on the

@@ -316,9 +316,9 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// -0.1%, the mid-game sets of 8x5 +0.4% and 7x7 -1.2%.
 ///
 /// With `plan.sign_first` the first probe asks "is it a big win?" (above
-/// `plan.big_win` of the best score, one half but in the middle game): cheap
+/// the fraction `plan.big_win` of the best score, see [`ProbePlan`]): cheap
 /// either way; in a weak solve's range [-1, 1] it is the sign probe. It is
-/// followed by a big-loss probe, then by the sign probe `plan.sign` (see
+/// followed by a big-loss probe (`plan.big_loss`), then by the sign probe `plan.sign` (see
 /// [`sign_probe`]), then the probes walk away from zero from the bound it
 /// returned, one value at a time (`0`, `1`, `2`, ... if the score is not
 /// negative; `-1`, `-2`, ... if it is at most 0) until one fails: scores
