@@ -74,7 +74,7 @@ impl<B: Bitboard> TableSet<B> {
     }
 
     /// Makes the tables a search on `threads` threads uses (see
-    /// [`Solver::set_threads`]).
+    /// [`Solver::set_threads`](crate::solver::Solver::set_threads)).
     pub fn set_threads(&mut self, threads: usize, key_bits: u32) {
         if let Some(small) = &self.small {
             while self.helper_small.len() + 1 < threads {

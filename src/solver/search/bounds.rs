@@ -315,7 +315,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// has no safe reply. The opponent cannot win with its reply (`m` is a
     /// candidate: it is under none of the opponent's threats and leaves
     /// none playable), so a reply is safe exactly when it is not under one
-    /// of our threats and blocks every playable one, and [`order_moves`]
+    /// of our threats and blocks every playable one, and [`order_moves`](crate::solver::ordering::order_moves)
     /// gives `m` the score `i32::MAX` exactly when no reply is: two
     /// playable threats of ours, one under another of ours, or every
     /// playable cell under one of ours. So if no scored move has that
