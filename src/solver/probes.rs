@@ -318,14 +318,14 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// With `plan.sign_first` the first probe asks "is it a big win?" (above
 /// the fraction `plan.big_win` of the best score, see [`ProbePlan`]): cheap
 /// either way; in a weak solve's range [-1, 1] it is the sign probe. It is
-/// followed by a big-loss probe (`plan.big_loss`), then by the sign probe `plan.sign` (see
-/// [`sign_probe`]), then the probes walk away from zero from the bound it
-/// returned, one value at a time (`0`, `1`, `2`, ... if the score is not
-/// negative; `-1`, `-2`, ... if it is at most 0) until one fails: scores
-/// near zero, the common case there, are settled by the two proofs they
-/// need, without the costly probes near zero that bisecting adds. Walking
-/// rather than bisecting after the sign: Begin-Hard (first 20 lines) -3.7%
-/// nodes.
+/// followed by a big-loss probe (`plan.big_loss`), then by the sign probe
+/// `plan.sign` (see [`sign_probe`]), then the probes walk away from zero
+/// from the bound it returned, one value at a time (`0`, `1`, `2`, ... if
+/// the score is not negative; `-1`, `-2`, ... if it is at most 0) until one
+/// fails: scores near zero, the common case there, are settled by the two
+/// proofs they need, without the costly probes near zero that bisecting
+/// adds. Walking rather than bisecting after the sign: Begin-Hard (first 20
+/// lines) -3.7% nodes.
 pub(super) fn sequential_probe(done: usize, min: Score, max: Score, plan: ProbePlan) -> Score {
     if !plan.sign_first {
         let (bottom, top) = plan.walk_ends;

@@ -315,10 +315,11 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// has no safe reply. The opponent cannot win with its reply (`m` is a
     /// candidate: it is under none of the opponent's threats and leaves
     /// none playable), so a reply is safe exactly when it is not under one
-    /// of our threats and blocks every playable one, and [`order_moves`](crate::solver::ordering::order_moves)
-    /// gives `m` the score `i32::MAX` exactly when no reply is: two
-    /// playable threats of ours, one under another of ours, or every
-    /// playable cell under one of ours. So if no scored move has that
+    /// of our threats and blocks every playable one, and
+    /// [`order_moves`](crate::solver::ordering::order_moves) gives `m` the
+    /// score `i32::MAX` exactly when no reply is: two playable threats of
+    /// ours, one under another of ours, or every playable cell under one of
+    /// ours. So if no scored move has that
     /// score, the earliest win left is with our third stone, at move
     /// `n + 5` for a node of `n` stones: score `(W*H + 1 - (n + 4)) / 2`.
     #[inline(always)]
