@@ -319,9 +319,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// [`order_moves`](crate::solver::ordering::order_moves) gives `m` the
     /// score `i32::MAX` exactly when no reply is: two playable threats of
     /// ours, one under another of ours, or every playable cell under one of
-    /// ours. So if no scored move has that
-    /// score, the earliest win left is with our third stone, at move
-    /// `n + 5` for a node of `n` stones: score `(W*H + 1 - (n + 4)) / 2`.
+    /// ours. So if no scored move has that score, the earliest win left is
+    /// with our third stone, at move `n + 5` for a node of `n` stones:
+    /// score `(W*H + 1 - (n + 4)) / 2`.
     #[inline(always)]
     pub(super) fn no_quick_win(pos: &Position<W, H, B>) -> i32 {
         (Self::CELLS - 3 - pos.moves_played() as i32) / 2
