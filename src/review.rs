@@ -24,7 +24,7 @@
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::rules::{column_from_char, column_range};
+use crate::rules::{char_name, column_from_char, column_range};
 use crate::solver::Interrupted;
 use crate::{BoardSize, Engine, Game, Score};
 
@@ -194,7 +194,7 @@ pub struct Review {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReviewError {
     /// A character that names no column of the board.
-    #[error("move {number}: '{ch}' is not a column ({})", column_range(*width))]
+    #[error("move {number}: {} is not a column ({})", char_name(*ch), column_range(*width))]
     NotAColumn {
         /// The move's number, 1-based.
         number: usize,

@@ -133,12 +133,40 @@ fn bad_lines_are_reported_counted_and_do_not_stop_the_run() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("bad.txt line 4: character 8: unexpected extra field '2' after the score"),
+        stderr.contains("bad.txt line 4: character 8: unexpected '2' after the score"),
         "{stderr}"
     );
     let rows = json_rows(&out.stdout);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["positions"], 3);
+    assert_eq!(rows[0]["invalid_lines"], 2);
+    assert_eq!(rows[0]["mismatches"], 0);
+}
+
+/// A score no position of the line can have (after two stones on 7x6, from
+/// -20 to 20), after a space or a tab, is an invalid line, never a
+/// mismatch; a byte-order mark at the start of the file is skipped, and
+/// said.
+#[test]
+fn impossible_scores_are_invalid_lines_and_a_byte_order_mark_is_skipped() {
+    let first = format!("\u{feff}{}", GOOD[0]);
+    let file = set_file("impossible.txt", &[&first, "44 53", "44\t53", GOOD[1]]);
+    let out = c4("bench").arg("--json").arg(&file).assert().code(1);
+    let out = out.get_output();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("impossible.txt: line 1 starts with a UTF-8 byte-order mark (U+FEFF"),
+        "{stderr}"
+    );
+    for line in [2, 3] {
+        let says = format!(
+            "impossible.txt line {line}: character 4: 53 is not a score this position can have \
+             (after 2 stones a score is from -20 to 20)"
+        );
+        assert!(stderr.contains(&says), "{stderr}");
+    }
+    let rows = json_rows(&out.stdout);
+    assert_eq!(rows[0]["positions"], 2);
     assert_eq!(rows[0]["invalid_lines"], 2);
     assert_eq!(rows[0]["mismatches"], 0);
 }
@@ -185,7 +213,7 @@ fn limit_takes_the_first_lines_of_each_file() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "limit.txt line 3: character 6: score 99 is impossible",
+            "limit.txt line 3: character 6: 99 is not a score this position can have",
         ));
 }
 

@@ -314,6 +314,47 @@ fn bad_games_name_their_line_and_move_and_the_batch_goes_on() {
     assert!(out.contains("argument 3: 45 (7x6)"), "{out}");
 }
 
+/// A game is a move string alone: a space, a tab or a score after the moves
+/// is refused, naming the move, and the other games are reviewed; a
+/// byte-order mark at the start of stdin is skipped with a warning.
+#[test]
+fn a_blank_or_a_score_in_a_game_is_refused() {
+    let (out, err, code) = run(
+        &["review", "--json"],
+        "\u{feff}44\n44 53\n44\t53\n4455 3\n45\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err,
+        [
+            "c4 review: line 1 starts with a UTF-8 byte-order mark (U+FEFF, an invisible \
+             mark some editors write at the start of a file): skipped",
+            "line 2: move 3: a space is not a column (1-7)",
+            "line 3: move 3: a tab is not a column (1-7)",
+            "line 4: move 5: a space is not a column (1-7)",
+        ]
+    );
+    let lines: Vec<(u64, Value)> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|o| (o["line"].as_u64().unwrap(), o["game"].clone()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (1, Value::from("44")),
+            (2, Value::Null),
+            (3, Value::Null),
+            (4, Value::Null),
+            (5, Value::from("45"))
+        ]
+    );
+    let (_, err, code) = run(&["review", "44 53"], "");
+    assert_eq!(code, 1);
+    assert_eq!(err, "argument 1: move 3: a space is not a column (1-7)\n");
+}
+
 #[test]
 fn the_table_shows_each_move_and_the_summary() {
     // 7x6 first moves score -2 -1 0 1 0 -1 -2: column 1 turns X's win into a

@@ -282,6 +282,90 @@ fn bad_arguments_are_named_by_number() {
         .stderr("argument 2: character 3 ('a') is not a column (1-7)\n");
 }
 
+/// No silent wrong answer: an argument is a move string alone, so a space
+/// or a tab in it is refused, naming the character; a line's second field
+/// is a score only if the position can have it (after two stones on 7x6,
+/// from -20 to 20: the score range of `c4::rules::score_range`), and the
+/// batch goes on.
+#[test]
+fn a_blank_in_an_argument_or_an_impossible_score_is_refused() {
+    for (arg, named) in [
+        ("44 53", "a space"),
+        ("44\t53", "a tab"),
+        ("44 5", "a space"),
+    ] {
+        c4(&["solve", arg])
+            .assert()
+            .code(1)
+            .stdout(format!("{arg} invalid\n"))
+            .stderr(format!(
+                "argument 1: character 3 ({named}) is not a column (1-7)\n"
+            ));
+    }
+    // What matters here is which lines are refused: a line that is read
+    // answers as the moves alone do.
+    let (alone, _, code) = run(&["solve", "44"], "");
+    assert_eq!(code, 0);
+    let (out, err, code) = run(
+        &["solve"],
+        "44 53\n44\t53\n44 20\n44\t-20\n44 -21\n4 4 5 3\n44\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "44 53 invalid\n44\t53 invalid\n{alone}{alone}44 -21 invalid\n4 4 5 3 invalid\n{alone}"
+        )
+    );
+    let err: Vec<&str> = err.lines().collect();
+    let impossible = "53 is not a score this position can have \
+                      (after 2 stones a score is from -20 to 20)";
+    assert_eq!(err[0], format!("line 1: character 4: {impossible}"));
+    assert_eq!(err[1], format!("line 2: character 4: {impossible}"));
+    assert!(
+        err[2].starts_with("line 5: character 4: -21 is not a score"),
+        "{}",
+        err[2]
+    );
+    assert!(err[3].starts_with("line 6: character 5: unexpected '5 3' after the score"));
+    assert_eq!(err.len(), 4, "{err:?}");
+    // Under --weak a sign reads back too; a finished game has one score.
+    let (out, err, code) = run(&["solve", "--weak"], "1212121 -1\n1212121 -18\n1212121 1\n");
+    assert_eq!(code, 1);
+    assert_eq!(out, "1212121 -1\n1212121 -1\n1212121 1 invalid\n");
+    assert!(
+        err.starts_with("line 3: character 9: 1 is not a score"),
+        "{err}"
+    );
+    // With --json the field is named by its character.
+    let (out, _, code) = run(&["solve", "--json"], "44\t53\n");
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["line"].as_u64(), v["character"].as_u64()),
+        (Some(1), Some(4))
+    );
+}
+
+/// A UTF-8 byte-order mark at the start of stdin is skipped, and a warning
+/// says what it was; anywhere else it is named.
+#[test]
+fn a_leading_byte_order_mark_is_skipped_and_said() {
+    let (alone, _, _) = run(&["solve", "44"], "");
+    let (out, err, code) = run(&["solve"], &b"\xef\xbb\xbf44\n\xef\xbb\xbf44\n"[..]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, format!("{alone}\u{feff}44 invalid\n"));
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err,
+        [
+            "c4 solve: line 1 starts with a UTF-8 byte-order mark (U+FEFF, an invisible \
+             mark some editors write at the start of a file): skipped",
+            "line 2: character 1 (U+FEFF, a byte-order mark) is not a column (1-7)",
+        ]
+    );
+}
+
 #[test]
 fn json_lines_parse() {
     let cases = testset("middle-easy", 4);
@@ -298,7 +382,7 @@ fn json_lines_parse() {
     let bad = &objects[2];
     assert_eq!(bad["line"], 3);
     assert_eq!(bad["input"], "123 4 5");
-    assert_eq!(bad["character"], 5);
+    assert_eq!(bad["character"], 7);
     assert!(bad["error"].as_str().unwrap().contains("unexpected"));
     let good: Vec<&serde_json::Value> = objects
         .iter()

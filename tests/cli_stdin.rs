@@ -67,14 +67,14 @@ fn good(rng: &mut SplitMix64, set: &[String]) -> Case {
 }
 
 /// A good line of `set` broken at a known character: a byte that is no
-/// column (or no UTF-8) in the moves, text after them, or a line longer
-/// than any position needs.
+/// column (or no UTF-8) in the moves, text after them, an impossible score,
+/// or a line longer than any position needs.
 fn bad(rng: &mut SplitMix64, set: &[String]) -> Case {
     let line = &set[rng.below(set.len())];
     let (moves, _) = line.split_once(' ').expect("`moves score` lines");
     let mut input = moves.as_bytes().to_vec();
     let at = rng.below(input.len());
-    let bad_at = match rng.below(6) {
+    let bad_at = match rng.below(7) {
         // A byte no 7-column move string has, in place of a move.
         0 => {
             input[at] = b"089xX\0-"[rng.below(7)];
@@ -96,9 +96,15 @@ fn bad(rng: &mut SplitMix64, set: &[String]) -> Case {
             input.extend_from_slice(b" 12x");
             moves.len() + 2
         }
-        // A score and then more.
+        // A score and then more (0 is a score every position of a set
+        // can have: none is over).
         4 => {
-            input.extend_from_slice(b" 3 4");
+            input.extend_from_slice(b" 0 4");
+            moves.len() + 4
+        }
+        // A score no position can have (on 7x6 a score is at most 21).
+        5 => {
+            input.extend_from_slice(b"\t99");
             moves.len() + 2
         }
         // Longer than any position needs: the limit is 1024 bytes.

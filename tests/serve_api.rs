@@ -32,7 +32,7 @@ fn query(moves: &str, extra: &str) -> String {
 fn analyze_answers_as_the_cli_does() {
     let server = Server::start(&["--workers", "1"]);
     // The empty board (from the book), a middle game, a full column and a
-    // win at once, a finished game, a trailing score as in a test-set line.
+    // win at once, a finished game.
     let cases: &[(&str, &str, &[&str])] = &[
         ("", "", &[]),
         ("4453", "", &[]),
@@ -40,7 +40,6 @@ fn analyze_answers_as_the_cli_does() {
         ("111111232323", "", &[]),
         ("111111232323", "&weak=true", &["--weak"]),
         ("1212121", "", &[]),
-        ("4453 -2", "", &[]),
         (
             "121212",
             "&width=6&height=5",
@@ -166,6 +165,28 @@ fn solve_answers_as_the_cli_does() {
         let mut args = vec!["solve", "--json", "--pv", moves];
         args.extend_from_slice(flags);
         assert_eq!(r.body, c4_stdout(&args), "{moves:?} {flags:?}");
+    }
+}
+
+/// No silent wrong answer: `moves` is a move string alone, so a space or a
+/// tab in it is refused with the character named, whether or not what
+/// follows could be a score, on every route that takes a position.
+#[test]
+fn a_blank_in_the_moves_is_refused() {
+    let server = Server::start(&["--workers", "1"]);
+    for (moves, named, character) in [
+        ("44+53", "a space", 3),
+        ("44%2053", "a space", 3),
+        ("44%0953", "a tab", 3),
+        ("44+5", "a space", 3),
+        ("4453%20-2", "a space", 5),
+    ] {
+        for route in ["analyze", "solve", "move", "review"] {
+            let level = if route == "move" { "&level=1" } else { "" };
+            let path = format!("/api/{route}?moves={moves}{level}");
+            let says = format!("({named}) is not a column (1-7)");
+            assert_bad(&server, &path, "moves", Some(character), &says);
+        }
     }
 }
 

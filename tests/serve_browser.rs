@@ -480,6 +480,15 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     let error = text_of(client, Locator::Id("position-error")).await;
     assert_eq!(error, "character 3 ('x') is not a column (1-7)");
     assert_eq!(hash(client).await, "4353", "a bad position changes nothing");
+    // Moves and what could be a score: refused too, never read as `44`.
+    let input = client.find(Locator::Id("moves")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("44 53").await.unwrap();
+    click(client, Locator::Css("#position-form button[type=submit]")).await;
+    settle(client, "the position with a space").await;
+    let error = text_of(client, Locator::Id("position-error")).await;
+    assert_eq!(error, "character 3 (a space) is not a column (1-7)");
+    assert_eq!(hash(client).await, "4353", "a bad position changes nothing");
 
     // A position carried in the address.
     client.goto(&server.url("/#3344")).await.unwrap();

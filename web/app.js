@@ -861,11 +861,12 @@ function playPv() {
   update();
 }
 
-// The moves of `text` (its first field) if they replay on the board, else
-// null: the server's check, for when its answer was stopped.
+// The moves of the move string `text` (columns only, blanks around it
+// ignored) if they replay on the board, else null: the server's check, for
+// when its answer was stopped.
 function replay(text, width, height) {
   const moves = [];
-  for (const ch of text.trim().split(/\s+/)[0] || "") {
+  for (const ch of text.trim()) {
     const col = /^[1-9a-z]$/i.test(ch) ? parseInt(ch, 36) - 1 : -1;
     const over = winningCells(moves, width, height) !== null || moves.length === width * height;
     if (col < 0 || col >= width || over || moves.filter((c) => c === col).length >= height) return null;

@@ -65,6 +65,11 @@ test("errors are Errors with the command line's messages", () => {
     ["4458", "character 4 ('8') is not a column (1-7)"],
     ["4444444", "character 7: column 4 is already full"],
     ["12121212", "character 8: the game was already won by the previous move"],
+    // A move string holds columns only: no score, no blank inside.
+    ["44 53", "character 3 (a space) is not a column (1-7)"],
+    ["44\t53", "character 3 (a tab) is not a column (1-7)"],
+    ["4453 -2", "character 5 (a space) is not a column (1-7)"],
+    ["\ufeff4453", "character 1 (U+FEFF, a byte-order mark) is not a column (1-7)"],
   ];
   for (const [moves, message] of cases) {
     assert.throws(() => solve(moves), (e) => e instanceof Error && e.message === message, moves);

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use c4::book::format::{Kind, read_header};
 use c4::engine::{self, AnyBook, Engine};
-use c4::input::parse_position;
+use c4::input::{InputError, Line, ScoreKind, parse_line, parse_moves};
 use c4::memory::{Need, book_bytes, solver_bytes};
 use c4::parallel::WorkerPool;
 use c4::solver::Interrupted;
@@ -44,8 +44,9 @@ struct Engines {
 /// It keeps its transposition table between calls (so related positions
 /// solve faster one after the other) and uses c4's built-in opening book
 /// by default. Positions are move strings (``"4453"``, 1-based columns,
-/// whitespace and a trailing score ignored as in a test-set line) or
-/// :class:`Position` objects of the solver's board.
+/// blanks around them ignored, nothing inside but columns) or
+/// :class:`Position` objects of the solver's board; ``solve_many`` also
+/// takes test-set lines (``"4453 -2"``).
 ///
 /// Scores are for the side to move: positive when it wins (the stones it
 /// has left when it connects four, plus one), negative when it loses
@@ -122,9 +123,11 @@ impl Solver {
         }
     }
 
-    /// The position `obj` names on this solver's board: a move string (str
-    /// or bytes, read as `c4` reads an input line) or a `Position`.
-    fn game_of(&self, obj: &Bound<'_, PyAny>) -> PyResult<Game> {
+    /// The position `obj` names on this solver's board: a `Position`, or a
+    /// str or bytes read as `c4` reads a position argument (a move string
+    /// alone), or with `line` as it reads a line of stdin (`MOVES [SCORE]`,
+    /// a score of that kind).
+    fn game_of(&self, obj: &Bound<'_, PyAny>, line: Option<ScoreKind>) -> PyResult<Game> {
         if let Ok(position) = obj.cast::<Position>() {
             let game = position.get().game();
             if game.board() != self.board {
@@ -136,17 +139,30 @@ impl Solver {
             }
             return Ok(game);
         }
-        let parsed = if let Ok(text) = obj.cast::<PyString>() {
-            parse_position(self.board, text.to_cow()?.as_bytes()).map(|(_, game)| game)
+        let read = |bytes: &[u8]| -> PyResult<Game> {
+            let error = |e: InputError| PyValueError::new_err(e.to_string());
+            match line {
+                None => parse_moves(self.board, bytes)
+                    .map(|(_, game)| game)
+                    .map_err(error),
+                Some(kind) => match parse_line(self.board, kind, bytes).map_err(error)? {
+                    Line::Position { position, .. } => Ok(position),
+                    Line::Comment(_) => Err(PyValueError::new_err(
+                        "a comment line (it starts with '#') is no position",
+                    )),
+                },
+            }
+        };
+        if let Ok(text) = obj.cast::<PyString>() {
+            read(text.to_cow()?.as_bytes())
         } else if let Ok(bytes) = obj.cast::<PyBytes>() {
-            parse_position(self.board, bytes.as_bytes()).map(|(_, game)| game)
+            read(bytes.as_bytes())
         } else {
-            return Err(PyTypeError::new_err(format!(
+            Err(PyTypeError::new_err(format!(
                 "a position is a move string or a c4.Position, not {}",
                 obj.get_type().name()?
-            )));
-        };
-        parsed.map_err(|e| PyValueError::new_err(e.to_string()))
+            )))
+        }
     }
 
     /// Runs `job` on the engines off this thread (see [`run_stoppable`]).
@@ -376,7 +392,7 @@ impl Solver {
     /// -1 loss (faster).
     #[pyo3(signature = (position, *, weak = false))]
     fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<Score> {
-        let game = self.game_of(position)?;
+        let game = self.game_of(position, None)?;
         let depth = Depth::of(weak);
         let mut engines = self.engines()?;
         if let Depth::Exact = depth {
@@ -400,7 +416,7 @@ impl Solver {
     /// ``None`` for a full column (every column once the game is over).
     /// The best of them is the position's score.
     fn analyze(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Score>>> {
-        let game = self.game_of(position)?;
+        let game = self.game_of(position, None)?;
         let mut engines = self.engines()?;
         self.run(py, &mut engines, |engines| {
             let engine = engines.main.as_mut();
@@ -413,7 +429,7 @@ impl Solver {
     /// A best move (1-based column) for the side to move, the centre-most
     /// among equals; ``None`` once the game is over.
     fn best_move(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        let game = self.game_of(position)?;
+        let game = self.game_of(position, None)?;
         let mut engines = self.engines()?;
         self.run(py, &mut engines, |engines| {
             Ok(best_move(engines.main.as_mut(), &game)?.map(|col| col + 1))
@@ -426,7 +442,7 @@ impl Solver {
     /// play :meth:`best_move`; the game ends on the move the score
     /// predicts. Empty once the game is over.
     fn pv(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let mut game = self.game_of(position)?;
+        let mut game = self.game_of(position, None)?;
         let mut engines = self.engines()?;
         self.run(py, &mut engines, |engines| {
             let mut line = Vec::new();
@@ -440,7 +456,8 @@ impl Solver {
 
     /// The scores of ``positions`` (any iterable of move strings or
     /// :class:`Position` objects; lines of a test set, ``"4453 -2"``, are
-    /// read as their moves), in input order. Every position is read before
+    /// read as ``c4 solve`` reads its stdin: the score must be one the
+    /// position can have, then it is ignored), in input order. Every position is read before
     /// any is solved: a bad one raises ``ValueError`` naming it as
     /// ``line N`` (1-based) and the character at fault.
     ///
@@ -463,7 +480,12 @@ impl Solver {
     ) -> PyResult<Vec<Score>> {
         let mut games = Vec::new();
         for (index, item) in positions.try_iter()?.enumerate() {
-            let game = self.game_of(&item?).map_err(|e| {
+            let kind = if weak {
+                ScoreKind::Weak
+            } else {
+                ScoreKind::Exact
+            };
+            let game = self.game_of(&item?, Some(kind)).map_err(|e| {
                 let kind = e.get_type(py);
                 PyErr::from_type(kind, format!("line {}: {}", index + 1, e.value(py)))
             })?;

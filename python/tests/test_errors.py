@@ -19,8 +19,13 @@ import c4
         (" 4-4", "character 3 ('-') is not a column (1-7)"),
         ("4444444", "character 7: column 4 is already full"),
         ("12121213", "character 8: the game was already won by the previous move"),
-        ("44 x", "character 4: unexpected 'x' after the moves (only a score may follow them)"),
-        ("44 1 2", "character 4: unexpected '1 2' after the moves (only a score may follow them)"),
+        # A position is a move string alone: a space, a tab or a score in it
+        # is refused, naming the character.
+        ("44 x", "character 3 (a space) is not a column (1-7)"),
+        ("44 53", "character 3 (a space) is not a column (1-7)"),
+        ("44\t53", "character 3 (a tab) is not a column (1-7)"),
+        ("4453 -2", "character 5 (a space) is not a column (1-7)"),
+        ("\ufeff4453", "character 1 (U+FEFF, a byte-order mark) is not a column (1-7)"),
         ("é4", "character 1 ('é') is not a column (1-7)"),
     ],
 )
@@ -78,6 +83,27 @@ def test_solve_many_names_the_line() -> None:
     with pytest.raises(TypeError):
         solver.solve_many(5)
     assert solver.solve_many([]) == []
+
+
+def test_solve_many_reads_test_set_lines_and_checks_their_scores() -> None:
+    solver = c4.Solver(5, 4, table="1M")
+    # On 5x4, after two stones a score is from -9 to 9.
+    assert solver.solve_many(["11 3\n", "22\t-2"]) == solver.solve_many(["11", "22"])
+    for line, message in [
+        ("11 53", "line 1: character 4: 53 is not a score this position can have "
+         "(after 2 stones a score is from -9 to 9)"),
+        ("11\t53", "line 1: character 4: 53 is not a score this position can have "
+         "(after 2 stones a score is from -9 to 9)"),
+        ("11 x", "line 1: character 4: 'x' after the moves is not a score "
+         "(a line is the moves, then at most a score)"),
+        ("1 1 2", "line 1: character 5: unexpected '2' after the score "
+         "(a line is the moves, then at most a score)"),
+    ]:
+        with pytest.raises(ValueError) as e:
+            solver.solve_many([line])
+        assert str(e.value) == message
+    # A weak solve takes a sign as well as an exact score.
+    assert solver.solve_many(["11 1"], weak=True) == solver.solve_many(["11"], weak=True)
 
 
 def test_bad_boards_tables_threads_and_books(tmp_path) -> None:

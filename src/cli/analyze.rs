@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use c4::input::parse_position;
+use c4::input::parse_moves;
 use c4::memory::{Need, solver_bytes};
 use c4::{Engine, Game, Score};
 
@@ -115,7 +115,7 @@ pub fn run(args: &AnalyzeArgs) -> u8 {
         Err(code) => return code,
     };
     let raw = raw_from_arg(1, &args.position);
-    let (moves, pos) = match parse_position(board, &raw.bytes) {
+    let (moves, pos) = match parse_moves(board, &raw.bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             warn(format_args!(

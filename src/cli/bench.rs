@@ -20,10 +20,11 @@ use serde::Serialize;
 
 use c4::BoardSize;
 use c4::bench::{Bench, BenchConfig, BenchReport, Mode, batch_bytes};
-use c4::input::MAX_LINE_BYTES;
+use c4::input::{MAX_LINE_BYTES, strip_byte_order_mark};
 use c4::memory::{Need, solver_bytes};
 use c4::testset::{TestCase, header_board, most_cases, parse_lines, set_board};
 
+use super::input::BYTE_ORDER_MARK_SKIPPED;
 use super::limits::check_memory;
 use super::options::{
     BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, load_book,
@@ -349,7 +350,12 @@ fn read_set(file: &Path, args: &BenchArgs, plain: BoardSize) -> Option<(Vec<Stri
     let name = file.display();
     let limit = args.limit.unwrap_or(usize::MAX);
     let text = match read_set_lines(file, limit.saturating_add(HEADER_SCAN_LINES)) {
-        Ok(text) => text,
+        Ok((text, skipped_byte_order_mark)) => {
+            if skipped_byte_order_mark {
+                warn(format_args!("c4 bench: {name}: {BYTE_ORDER_MARK_SKIPPED}"));
+            }
+            text
+        }
         Err(e) => {
             warn(format_args!("c4 bench: cannot read {name}: {e}"));
             return None;
@@ -527,7 +533,7 @@ fn file_label(file: &Path) -> String {
 /// reports why it cannot be read.
 fn on_board(path: &Path, board: BoardSize) -> bool {
     match read_set_lines(path, HEADER_SCAN_LINES) {
-        Ok(text) => set_board(&text) == Ok(board),
+        Ok((text, _)) => set_board(&text) == Ok(board),
         Err(_) => true,
     }
 }
@@ -546,12 +552,14 @@ const SKIP_LIMIT: u64 = 1 << 20;
 /// line longer than [`MAX_LINE_BYTES`] keeps its first bytes (the parser
 /// then reports it as that line's error), invalid UTF-8 becomes U+FFFD (an
 /// invalid column, named by its character), and a line that does not end
-/// within [`SKIP_LIMIT`] bytes ends the reading with an error.
-fn read_set_lines(path: &Path, max_lines: usize) -> Result<Vec<String>, String> {
+/// within [`SKIP_LIMIT`] bytes ends the reading with an error. A UTF-8
+/// byte-order mark at the start is skipped: the flag says so.
+fn read_set_lines(path: &Path, max_lines: usize) -> Result<(Vec<String>, bool), String> {
     let file = fs::File::open(path).map_err(|e| e.to_string())?;
     let mut reader = BufReader::new(file);
     let mut lines = Vec::new();
     let mut bytes = Vec::new();
+    let mut skipped_byte_order_mark = false;
     while lines.len() < max_lines {
         bytes.clear();
         let read = (&mut reader)
@@ -581,9 +589,14 @@ fn read_set_lines(path: &Path, max_lines: usize) -> Result<Vec<String>, String> 
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
-        lines.push(String::from_utf8_lossy(&bytes).into_owned());
+        let (line, skipped) = match lines.is_empty() {
+            true => strip_byte_order_mark(&bytes),
+            false => (&bytes[..], false),
+        };
+        skipped_byte_order_mark |= skipped;
+        lines.push(String::from_utf8_lossy(line).into_owned());
     }
-    Ok(lines)
+    Ok((lines, skipped_byte_order_mark))
 }
 
 /// Every test set of the repository's `testsets/` directory on `board`, sorted by name:

@@ -248,7 +248,13 @@ pub fn run(args: &ReviewArgs) -> u8 {
             "c4 review: reading games from stdin, one per line (e.g. 4455443); Ctrl-D to end"
         ));
     }
-    let result = run_ordered(&pool, window, source(&args.games, from_stdin), work, sink);
+    let result = run_ordered(
+        &pool,
+        window,
+        source("review", &args.games, from_stdin),
+        work,
+        sink,
+    );
     match result {
         Ok(()) => code,
         Err(PipelineError::Source(e)) => {

@@ -15,7 +15,7 @@ mod answer;
 
 use serde_json::{Value, json};
 
-use crate::input::parse_position;
+use crate::input::parse_moves;
 use crate::level::Level;
 use crate::{BoardSize, Game};
 
@@ -280,10 +280,10 @@ fn board(width: u64, height: u64) -> Result<BoardSize, Refusal> {
     })
 }
 
-/// The position of `moves` on `board`, checked as `c4 analyze` checks it:
-/// the error names the character and the reason.
+/// The position of the move string `moves` on `board` (see
+/// [`crate::input`]): the error names the character and the reason.
 fn position(board: BoardSize, moves: &str) -> Result<(&str, Game), Refusal> {
-    parse_position(board, moves.as_bytes()).map_err(|e| Refusal {
+    parse_moves(board, moves.as_bytes()).map_err(|e| Refusal {
         character: Some(e.index() + 1),
         ..Refusal::bad("moves", moves, e.to_string())
     })
@@ -374,6 +374,16 @@ mod tests {
         assert!(e.message.contains("given twice"), "{e:?}");
         let e = read_pairs(Route::Info, &[("x", "1")]).unwrap_err();
         assert_eq!(e.to_json()["parameter"], "x");
+        // The moves are a move string alone: no score may follow them.
+        for (moves, message) in [
+            ("44 53", "character 3 (a space) is not a column (1-7)"),
+            ("44\t53", "character 3 (a tab) is not a column (1-7)"),
+            ("44 5", "character 3 (a space) is not a column (1-7)"),
+        ] {
+            let e = read_pairs(Route::Solve, &[("moves", moves)]).unwrap_err();
+            assert_eq!((e.status, e.character), (400, Some(3)), "{moves:?}");
+            assert_eq!(e.message, message);
+        }
         let e = read_pairs(Route::Move, &[("moves", "1212121"), ("level", "0")]).unwrap_err();
         assert!(e.message.contains("the game is over"), "{e:?}");
         let e = read_pairs(Route::Analyze, &[("width", "11"), ("height", "11")]).unwrap_err();

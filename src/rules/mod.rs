@@ -35,7 +35,9 @@ use std::marker::PhantomData;
 
 use crate::Bitboard;
 
-pub use notation::{ParseError, column_char, column_from_char, column_range, moves_to_string};
+pub use notation::{
+    ParseError, char_name, column_char, column_from_char, column_range, moves_to_string,
+};
 pub(crate) use stones::Stones;
 
 /// A position's score for the side to move: positive if it wins,

@@ -9,7 +9,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// A character that does not name a column of this board.
-    #[error("character {} ('{ch}') is not a column ({})", index + 1, column_range(*width))]
+    #[error("character {} ({}) is not a column ({})", index + 1, char_name(*ch), column_range(*width))]
     InvalidColumn {
         /// 0-based index of the character.
         index: usize,
@@ -84,6 +84,28 @@ pub fn column_range(width: usize) -> String {
         10 => String::from("1-9, a"),
         _ => format!("1-9, a-{}", column_char(width - 1)),
     }
+}
+
+/// How a character is named in a message, so that one that cannot be seen
+/// is still named: `'x'` for a visible one, `a space`, `a tab`, `U+FEFF (a
+/// byte-order mark)`, and `U+XXXX` for any other blank, control or
+/// invisible format character.
+pub fn char_name(ch: char) -> String {
+    match ch {
+        ' ' => String::from("a space"),
+        '\t' => String::from("a tab"),
+        '\u{feff}' => String::from("U+FEFF, a byte-order mark"),
+        _ if ch.is_whitespace() || ch.is_control() || is_invisible_format(ch) => {
+            format!("U+{:04X}", u32::from(ch))
+        }
+        _ => format!("'{ch}'"),
+    }
+}
+
+/// Whether `ch` is one of the format characters that show nothing (soft
+/// hyphen, zero-width spaces and joiners, direction marks, word joiner).
+fn is_invisible_format(ch: char) -> bool {
+    matches!(ch, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}')
 }
 
 /// Writes a sequence of 0-based columns in the move-string notation.

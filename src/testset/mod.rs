@@ -32,6 +32,8 @@ use thiserror::Error;
 
 use crate::board::{BoardError, BoardSize};
 use crate::game::Game;
+use crate::input::{BOARD_HEADER_PREFIX, InputError, ScoreKind, parse_position_line};
+pub use crate::input::{is_comment, parse_board_header, score_bounds};
 use crate::rules::{ParseError, Score};
 
 pub use difficulty::{Difficulty, Grading};
@@ -86,40 +88,11 @@ pub enum LineError {
     /// The line has moves but no score after them.
     #[error("missing score after the moves")]
     MissingScore,
-    /// The second field is not an integer.
-    #[error("character {}: '{text}' is not a score (an integer)", index + 1)]
-    InvalidScore {
-        /// 0-based index of the field's first character.
-        index: usize,
-        /// The field as written.
-        text: String,
-    },
-    /// The score cannot be the score of this position: no game from it ends
-    /// with that score.
-    #[error(
-        "character {}: score {score} is impossible after {moves} moves (range {min}..={max})",
-        index + 1
-    )]
-    ScoreOutOfRange {
-        /// 0-based index of the score's first character.
-        index: usize,
-        /// The score as read.
-        score: Score,
-        /// Moves played in the position.
-        moves: usize,
-        /// The lowest score the position can have.
-        min: Score,
-        /// The highest score the position can have.
-        max: Score,
-    },
-    /// Something follows the score.
-    #[error("character {}: unexpected extra field '{text}' after the score", index + 1)]
-    ExtraField {
-        /// 0-based index of the field's first character.
-        index: usize,
-        /// The field as written.
-        text: String,
-    },
+    /// The score is no integer, or one the position cannot have, or
+    /// something follows it (see [`crate::input`]); its index is the
+    /// line's too.
+    #[error(transparent)]
+    Field(InputError),
 }
 
 impl LineError {
@@ -131,46 +104,15 @@ impl LineError {
             | LineError::WrongBoard { .. }
             | LineError::BadHeader(_) => None,
             LineError::Moves(e) => Some(e.index()),
-            LineError::InvalidScore { index, .. }
-            | LineError::ScoreOutOfRange { index, .. }
-            | LineError::ExtraField { index, .. } => Some(*index),
+            LineError::Field(e) => Some(e.index()),
         }
     }
 }
 
-/// The range of scores a position can have: a single value once the game is
-/// won (the score the solver gives it), otherwise from losing to the
-/// opponent's next stone to winning with one's own.
-pub fn score_bounds(pos: &Game) -> (Score, Score) {
-    if pos.is_won() {
-        (pos.lost_score(), pos.lost_score())
-    } else {
-        pos.score_range()
-    }
-}
-
-/// The prefix of a board header line; the board follows it.
-const HEADER_PREFIX: &str = "# board ";
-
 /// The header line that records a set's board, e.g. `# board 7x6` (no
 /// newline).
 pub fn board_header(board: BoardSize) -> String {
-    format!("{HEADER_PREFIX}{board}")
-}
-
-/// Reads a board header line: `None` if `line` is not one, else the board it
-/// names or why it names none.
-pub fn parse_board_header(line: &str) -> Option<Result<BoardSize, BoardError>> {
-    line.trim()
-        .strip_prefix(HEADER_PREFIX.trim_end())
-        .filter(|rest| rest.starts_with(char::is_whitespace))
-        .map(str::parse)
-}
-
-/// Whether `line` is a comment (a board header included): its first
-/// non-blank character is `#`.
-pub fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with('#')
+    format!("{BOARD_HEADER_PREFIX}{board}")
 }
 
 /// The board of a set whose first lines are `lines`: the one its header
@@ -205,59 +147,24 @@ where
     Ok(None)
 }
 
-/// The whitespace-separated fields of `line`, each with the 0-based character
-/// index where it starts and the byte range it spans.
-fn fields(line: &str) -> impl Iterator<Item = (usize, &str, std::ops::Range<usize>)> {
-    let mut chars = line.char_indices().enumerate().peekable();
-    std::iter::from_fn(move || {
-        while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
-        let (index, (start, _)) = chars.next()?;
-        let mut end = line.len();
-        for (_, (byte, c)) in chars.by_ref() {
-            if c.is_whitespace() {
-                end = byte;
-                break;
-            }
-        }
-        Some((index, &line[start..end], start..end))
-    })
-}
-
-/// Parses one test-set line of a set on `board`, `moves score`. Leading and
-/// trailing whitespace (a `\r` included) is ignored; fields are separated by
-/// any whitespace.
+/// Parses one test-set line of a set on `board`, `moves score`: a line of
+/// the grammar of [`crate::input`] whose score is exact and not left out.
+/// Leading and trailing whitespace (a `\r` included) is ignored; fields are
+/// separated by any whitespace.
 pub fn parse_line(board: BoardSize, line: &str) -> Result<TestCase, LineError> {
-    let mut fields = fields(line);
-    let (_, moves, range) = fields.next().ok_or(LineError::Empty)?;
-    // Parse the line up to the end of the moves, so that the error indexes
-    // are the line's.
-    let position = Game::parse(board, &line[..range.end])?;
-    let (index, text, _) = fields.next().ok_or(LineError::MissingScore)?;
-    let score: Score = text.parse().map_err(|_| LineError::InvalidScore {
-        index,
-        text: text.to_owned(),
-    })?;
-    let (min, max) = score_bounds(&position);
-    if !(min..=max).contains(&score) {
-        return Err(LineError::ScoreOutOfRange {
-            index,
+    if line.trim().is_empty() {
+        return Err(LineError::Empty);
+    }
+    match parse_position_line(board, ScoreKind::Exact, line) {
+        Ok((moves, position, Some(score))) => Ok(TestCase {
+            moves: moves.to_owned(),
             score,
-            moves: position.moves_played(),
-            min,
-            max,
-        });
+            position,
+        }),
+        Ok((_, _, None)) => Err(LineError::MissingScore),
+        Err(InputError::Parse(e)) => Err(LineError::Moves(e)),
+        Err(e) => Err(LineError::Field(e)),
     }
-    if let Some((index, text, _)) = fields.next() {
-        return Err(LineError::ExtraField {
-            index,
-            text: text.to_owned(),
-        });
-    }
-    Ok(TestCase {
-        moves: moves.to_owned(),
-        score,
-        position,
-    })
 }
 
 /// A test-set line as read: its 1-based line number and the case or the
@@ -385,25 +292,23 @@ mod tests {
         assert_eq!(parse("4453   "), Err(LineError::MissingScore));
         assert_eq!(
             parse("4453 x2"),
-            Err(LineError::InvalidScore {
+            Err(LineError::Field(InputError::NotAScore {
                 index: 5,
                 text: "x2".into()
-            })
+            }))
         );
         assert_eq!(
             parse("4453 1.5").unwrap_err().to_string(),
-            "character 6: '1.5' is not a score (an integer)"
+            "character 6: '1.5' after the moves is not a score \
+             (a line is the moves, then at most a score)"
         );
         // After 4 moves the side to move scores between -19 and 19.
+        let e = parse("4453 20").unwrap_err();
+        assert_eq!(e.index(), Some(5));
         assert_eq!(
-            parse("4453 20"),
-            Err(LineError::ScoreOutOfRange {
-                index: 5,
-                score: 20,
-                moves: 4,
-                min: -19,
-                max: 19
-            })
+            e.to_string(),
+            "character 6: 20 is not a score this position can have \
+             (after 4 stones a score is from -19 to 19)"
         );
         assert!(parse("4453 19").is_ok());
         assert!(parse("4453 -19").is_ok());
@@ -413,10 +318,10 @@ mod tests {
     fn extra_fields_and_empty_lines() {
         assert_eq!(
             parse("4453 -2 7"),
-            Err(LineError::ExtraField {
+            Err(LineError::Field(InputError::AfterScore {
                 index: 8,
                 text: "7".into()
-            })
+            }))
         );
         assert_eq!(parse(""), Err(LineError::Empty));
         assert_eq!(parse(" \t "), Err(LineError::Empty));
@@ -432,7 +337,7 @@ mod tests {
         assert!(parse("1212121 -18").is_ok());
         assert!(matches!(
             parse("1212121 0"),
-            Err(LineError::ScoreOutOfRange { .. })
+            Err(LineError::Field(InputError::ImpossibleScore { .. }))
         ));
     }
 
@@ -454,7 +359,10 @@ mod tests {
         assert_eq!(numbers, [1, 3, 4, 5]);
         assert!(lines[0].result.is_ok());
         assert!(matches!(lines[1].result, Err(LineError::Moves(_))));
-        assert!(matches!(lines[2].result, Err(LineError::ExtraField { .. })));
+        assert!(matches!(
+            lines[2].result,
+            Err(LineError::Field(InputError::AfterScore { .. }))
+        ));
         assert_eq!(lines[3].result.as_ref().unwrap().score, 3);
     }
 

@@ -3,8 +3,9 @@
 
 use serde_json::{Value, json};
 
+use c4::BoardSize;
 use c4::memory::min_table_bytes;
-use c4::{BoardSize, Game, Score};
+use c4::testset::parse_line;
 
 /// Solves the test-set lines of `lines` on `width` x `height` as `c4 bench
 /// --no-book` does (see [`crate::bench`]).
@@ -19,13 +20,9 @@ pub fn bench(width: usize, height: usize, lines: &str, table: usize) -> Value {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
     {
-        let mut fields = line.split_whitespace();
-        let (Some(moves), Some(expected)) = (fields.next(), fields.next()) else {
-            return json!({ "error": format!("not a test-set line: {line}") });
-        };
-        let (Ok(game), Ok(expected)) = (Game::parse(board, moves), expected.parse::<Score>())
-        else {
-            return json!({ "error": format!("not a test-set line: {line}") });
+        let (game, expected) = match parse_line(board, line) {
+            Ok(case) => (case.position, case.score),
+            Err(e) => return json!({ "error": format!("not a test-set line: {line}: {e}") }),
         };
         solver.clear();
         positions += 1;

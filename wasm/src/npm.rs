@@ -10,7 +10,7 @@
 use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::{JsError, wasm_bindgen};
 
-use c4::input::parse_position;
+use c4::input::parse_moves;
 use c4::memory::parse_size;
 use c4::{AnyBook, BoardSize, Engine, Game, Score};
 
@@ -164,11 +164,11 @@ impl Solver {
 }
 
 impl Solver {
-    /// The position `moves` reaches on the solver's board, read as the
-    /// command line reads a position (a trailing score is ignored); the
-    /// error is the command line's message.
+    /// The position the move string `moves` reaches on the solver's board,
+    /// read as the command line reads a position argument (columns only,
+    /// blanks around them ignored); the error is the command line's message.
     fn game(&self, moves: &str) -> Result<Game, JsError> {
-        parse_position(self.engine.board(), moves.as_bytes())
+        parse_moves(self.engine.board(), moves.as_bytes())
             .map(|(_, game)| game)
             .map_err(|e| JsError::new(&e.to_string()))
     }

@@ -44,9 +44,11 @@ const EXAMPLES: &str = examples!();
 const LONG_HELP: &str = concat!(
     "\
 A position is the columns played, 1-based, e.g. 4453; the empty board is an
-empty argument ('') or an empty line. A line may carry a second field, an
-integer, which is ignored: the lines of a test set (`moves score`) can be fed
-as they are, and the output diffs against the file. Stdin is read when no
+empty argument ('') or an empty line. An argument is the moves alone; a line
+may carry a second field, a score, so that the lines of a test set (`moves
+score`) can be fed as they are and the output diffs against the file: it must
+be a score the position can have (with --weak, its sign too), else the line is
+invalid; it is not compared. Stdin is read when no
 position is given or the only one is `-`; each line is answered as soon as it
 is solved, in input order, even with --threads.
 
@@ -243,7 +245,7 @@ pub fn run(args: &SolveArgs) -> u8 {
     let result = run_ordered(
         &pool,
         window,
-        source(&args.positions, from_stdin),
+        source("solve", &args.positions, from_stdin),
         work,
         sink,
     );

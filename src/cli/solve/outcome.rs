@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use c4::input::{InputError, Line};
+use c4::input::{InputError, Line, ScoreKind};
 use c4::rules::moves_to_string;
 use c4::{BoardSize, Engine};
 
@@ -182,8 +182,15 @@ pub fn evaluate(
     opts: &Options,
     status: &Status,
 ) -> Outcome {
-    let (moves, pos) = match raw.parse(solver.board()) {
-        Ok(Line::Position { moves, position }) => (moves.to_owned(), position),
+    let kind = if opts.weak {
+        ScoreKind::Weak
+    } else {
+        ScoreKind::Exact
+    };
+    let (moves, pos) = match raw.parse(solver.board(), kind) {
+        Ok(Line::Position {
+            moves, position, ..
+        }) => (moves.to_owned(), position),
         Ok(Line::Comment(text)) => {
             return Outcome::Comment {
                 text: text.to_owned(),
@@ -263,7 +270,32 @@ mod tests {
         assert_eq!(bad.render(&opts()).unwrap(), "121212 -8x invalid");
         assert_eq!(
             bad.error_message().unwrap(),
-            "line 3: character 8: unexpected '-8x' after the moves (only a score may follow them)"
+            "line 3: character 8: '-8x' after the moves is not a score \
+             (a line is the moves, then at most a score)"
+        );
+        // After 6 stones on 7x6 a score is from -18 to 18.
+        let bad = evaluate_quiet(solver.as_mut(), &raw("121212\t53"), &opts());
+        assert_eq!(bad.render(&opts()).unwrap(), "121212\t53 invalid");
+        assert!(
+            bad.error_message()
+                .unwrap()
+                .starts_with("line 3: character 8: 53 is not")
+        );
+        // A weak solve takes a sign too.
+        let weak = Options {
+            weak: true,
+            ..opts()
+        };
+        let out = evaluate_quiet(solver.as_mut(), &raw("121212 1"), &weak);
+        assert_eq!(out.render(&weak).unwrap(), "121212 1");
+        let arg = RawInput {
+            origin: Origin::Argument(2),
+            bytes: b"44 5".to_vec(),
+        };
+        let bad = evaluate_quiet(solver.as_mut(), &arg, &opts());
+        assert_eq!(
+            bad.error_message().unwrap(),
+            "argument 2: character 3 (a space) is not a column (1-7)"
         );
     }
 
