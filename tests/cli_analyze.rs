@@ -280,12 +280,127 @@ fn errors_and_exit_statuses() {
         .code(1)
         .stderr(predicate::str::contains("character 7"))
         .stderr(predicate::str::contains("full"));
-    c4(&["analyze"]).assert().code(2);
+    // No position reads stdin: here an empty one, so nothing to analyze.
+    c4(&["analyze"]).write_stdin("").assert().code(0).stdout("");
     c4(&["analyze", "--bogus", MIDDLE]).assert().code(2);
     c4(&["analyze", "--tt-size", "1", MIDDLE])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("too small"));
+}
+
+/// Several positions, as arguments or one per line of stdin (`-` or no
+/// argument), give the reports a single position gives, in input order,
+/// whatever the threads; a bad one is named and the others still come.
+#[test]
+fn batches_come_in_input_order_as_single_analyses_do() {
+    let one = stdout_of(&["analyze", MIDDLE]);
+    let two = stdout_of(&["analyze", FULL_COLUMN]);
+    let both = format!("{one}\n{two}");
+    assert_eq!(stdout_of(&["analyze", MIDDLE, FULL_COLUMN]), both);
+    let stdin = format!("{MIDDLE}\n# a comment\n{FULL_COLUMN}\n");
+    for args in [
+        &["analyze"][..],
+        &["analyze", "-"],
+        &["analyze", "--threads", "2", "-"],
+    ] {
+        c4(args)
+            .write_stdin(stdin.clone())
+            .assert()
+            .success()
+            .stdout(both.clone());
+    }
+    // With --json, one object per line: each a single analysis's object,
+    // its input's number first.
+    let out = c4(&[
+        "analyze",
+        "--json",
+        "--threads",
+        "2",
+        MIDDLE,
+        "44x",
+        FULL_COLUMN,
+    ])
+    .assert()
+    .code(1)
+    .stderr("argument 2: character 3 ('x') is not a column (1-7)\n")
+    .get_output()
+    .stdout
+    .clone();
+    let objects: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 3);
+    for (object, (line, moves)) in [&objects[0], &objects[2]]
+        .into_iter()
+        .zip([(1, MIDDLE), (3, FULL_COLUMN)])
+    {
+        let mut object = object.clone();
+        assert_eq!(
+            object.as_object_mut().unwrap().remove("line"),
+            Some(line.into())
+        );
+        assert_eq!(object, json_of(&[moves]));
+    }
+    assert_eq!(
+        objects[1],
+        serde_json::json!({
+            "line": 2,
+            "input": "44x",
+            "error": "character 3 ('x') is not a column (1-7)",
+            "character": 3
+        })
+    );
+}
+
+/// `--json` errors are JSON, as `solve`'s and `review`'s are; an argument
+/// is a move string alone, and a line's score must be one the position can
+/// have.
+#[test]
+fn errors_under_json_and_blanks_and_impossible_scores() {
+    let out = c4(&["analyze", "--json", "44x"])
+        .assert()
+        .code(1)
+        .stderr("argument 1: character 3 ('x') is not a column (1-7)\n")
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        (v["line"].as_u64(), v["character"].as_u64()),
+        (Some(1), Some(3))
+    );
+    for (arg, named) in [("44 53", "a space"), ("44\t53", "a tab")] {
+        c4(&["analyze", arg])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!(
+                "argument 1: character 3 ({named}) is not a column (1-7)\n"
+            ));
+    }
+    // After two stones on 7x6 a score is from -20 to 20.
+    c4(&["analyze", "-"])
+        .write_stdin("44 53\n44\t53\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "line 1: character 4: 53 is not a score this position can have \
+             (after 2 stones a score is from -20 to 20)\n\
+             line 2: character 4: 53 is not a score this position can have \
+             (after 2 stones a score is from -20 to 20)\n",
+        );
+    // A byte-order mark at the start of stdin is skipped, and said.
+    let one = stdout_of(&["analyze", MIDDLE]);
+    c4(&["analyze"])
+        .write_stdin(format!("\u{feff}{MIDDLE}\n"))
+        .assert()
+        .success()
+        .stdout(one)
+        .stderr(predicate::str::contains("byte-order mark (U+FEFF"));
 }
 
 #[test]

@@ -1,16 +1,20 @@
-//! `c4 analyze`: one position in detail: the board, every column's score, the
-//! best move and what the score means.
+//! `c4 analyze`: positions in detail, given as arguments or read one per
+//! line from stdin: the board, every column's score, the best move and what
+//! the score means, in input order.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 
 use clap::Args;
+use serde::Serialize;
 
-use c4::input::parse_moves;
+use c4::input::{InputError, Line, MAX_LINE_BYTES, ScoreKind};
 use c4::memory::{Need, solver_bytes};
-use c4::{Engine, Game, Score};
+use c4::parallel::{PipelineError, run_ordered};
+use c4::{BoardSize, Engine, Game, Score};
 
-use super::input::raw_from_arg;
+use super::input::{Origin, RawInput, raw_from_arg, source};
 use super::options::{
     BoardArgs, BookChoice, EXIT_BAD_INPUT, EXIT_OK, TableArgs, parse_threads, resolve_threads,
     solver_pool,
@@ -26,7 +30,9 @@ macro_rules! examples {
 Examples:
   c4 analyze 335662333565      the board, each column's score, the best move
   c4 analyze --json 335662333565  the same as one JSON object
-  c4 analyze --weak 2416615552  who wins with each move, not when"
+  c4 analyze --weak 2416615552  who wins with each move, not when
+  c4 analyze 4453 44 ''          several positions, in input order
+  c4 analyze --threads 2 < positions.txt  one position per line of stdin"
     };
 }
 
@@ -37,19 +43,24 @@ const EXAMPLES: &str = examples!();
 /// the examples.
 const LONG_HELP: &str = concat!(
     "\
-The position is the columns played, 1-based, e.g. 4453 ('' is the empty board:
-instant with the built-in book, long to solve without it). A column's score is the score of the position for
+A position is the columns played, 1-based, e.g. 4453 ('' is the empty board:
+instant with the built-in book, long to solve without it). Stdin is read when
+no position is given or the only one is `-`: one per line, read as `c4 solve`
+reads its lines (a score may follow the moves; `#` lines are skipped); the
+reports come in input order, separated by a blank line. A column's score is the score of the position for
 the side to move if it plays there: positive if it then wins (22 minus the
 number of stones it has played when it wins, on 7x6), 0 for a draw, negative
 if it loses; `-` marks a full column. The best move is the highest-scoring
 column, the most central one among equals, and its score is the position's
 score.
 
---json prints one object: moves, board_size (e.g. \"7x6\"), board (rows top first, `X`, `O`, `.`),
+--json prints one object per position (with \"line\", the input's number,
+when there may be several): moves, board_size (e.g. \"7x6\"), board (rows top first, `X`, `O`, `.`),
 side_to_move, moves_played, game_over, winner (null unless someone has
 connected four), weak, scores (one per column, null if full), best_move
 (1-based, null once the game is over), score, win_on_move (the game's move
-that wins, null for a draw or with --weak) and result (the score in words).
+that wins, null for a draw or with --weak) and result (the score in words);
+for an invalid input {\"line\", \"input\", \"error\", \"character\"}.
 
 Progress: on a terminal, columns that take longer than a second to score
 show a status line on stderr: time, nodes, nodes per second, and each
@@ -59,15 +70,16 @@ appears on a pipe; --progress prints one plain line each time an interval
 narrows.
 
 Memory: about N x (tt-size + 1 MiB) with N threads, up to one solver per
-column (a table of --tt-size, whose pages only searches from the earliest
-positions take, and a 1 MiB table each; threads that search one column
-together take 1 MiB each and share 4 MiB more), and 8.4 MiB while the
-built-in book loads. c4 adds this up before it allocates anything and
+column for one position (a table of --tt-size, whose pages only searches
+from the earliest positions take, and a 1 MiB table each; threads that
+search one column together take 1 MiB each and share 4 MiB more), one per
+position at a time for several, and 8.4 MiB while the built-in book loads. c4 adds this up before it allocates anything and
 refuses a run that does not fit in the memory available.
 
-Exit status: 0 when the position was analysed (a finished game included), 1
-for an invalid position (the message names the character), 2 for a bad command
-line, or a run that does not fit in memory.
+Exit status: 0 when every position was analysed (a finished game included), 1
+for an invalid position (the message names the input and the character; the
+others are still analysed), 2 for a bad command line, or a run that does not
+fit in memory.
 
 ",
     examples!()
@@ -77,18 +89,20 @@ line, or a run that does not fit in memory.
 #[derive(Args, Debug)]
 #[command(after_help = EXAMPLES, after_long_help = LONG_HELP)]
 pub struct AnalyzeArgs {
-    /// The position: the columns played, e.g. 4453 ('' is the empty board).
+    /// Positions to analyze, e.g. 4453 ('' is the empty board); none, or a
+    /// single `-`, reads them from stdin, one per line.
     #[arg(value_name = "POSITION")]
-    pub position: OsString,
+    pub positions: Vec<OsString>,
     /// Score each column only by who wins (-1, 0, 1); faster.
     #[arg(long)]
     pub weak: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Score the columns on N threads: one solver per column up to N, each
-    /// with its own tables (see Memory in --help), the spare threads searching
-    /// each column together; 0 uses every core.
+    /// Score the columns on N threads: for one position, one solver per
+    /// column up to N, each with its own tables (see Memory in --help), the
+    /// spare threads searching each column together; for several, N
+    /// positions at a time, output in input order; 0 uses every core.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
     /// Print a line on stderr each time the interval a column's score is
@@ -108,21 +122,35 @@ pub struct AnalyzeArgs {
     pub board: BoardArgs,
 }
 
+/// Positions each worker of a batch may have read ahead of the output.
+const IN_FLIGHT_PER_WORKER: usize = 16;
+
 /// Runs `c4 analyze` on the board `args` asks for; returns the exit status.
 pub fn run(args: &AnalyzeArgs) -> u8 {
     let board = match args.board.board("analyze") {
         Ok(board) => board,
         Err(code) => return code,
     };
-    let raw = raw_from_arg(1, &args.position);
-    let (moves, pos) = match parse_moves(board, &raw.bytes) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            warn(format_args!(
-                "c4 analyze: invalid position '{}': {e}",
-                raw.display_text()
-            ));
-            return EXIT_BAD_INPUT;
+    let from_stdin =
+        args.positions.is_empty() || (args.positions.len() == 1 && args.positions[0] == "-");
+    if from_stdin || args.positions.len() > 1 {
+        return run_batch(args, board, from_stdin);
+    }
+    let raw = raw_from_arg(1, &args.positions[0]);
+    let (moves, pos) = match read_input(&raw, board, args.weak) {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => unreachable!("an argument is never a comment"),
+        Err(error) => {
+            let invalid = Analyzed::Invalid {
+                origin: raw.origin,
+                input: raw.display_text(),
+                error: error.to_string(),
+                character: Some(error.index() + 1),
+            };
+            return write_out(&mut io::stdout().lock(), &invalid, args.json, false, 0).map_or_else(
+                |e| after_write_error("analyze", &e, EXIT_BAD_INPUT),
+                |_| EXIT_BAD_INPUT,
+            );
         }
     };
     // One solver per column, up to the threads asked for; spare threads
@@ -171,16 +199,264 @@ pub fn run(args: &AnalyzeArgs) -> u8 {
     });
     status.finish();
     let mut solver = pool.into_states().swap_remove(0);
-    let analysis = summarize(solver.as_mut(), moves.to_owned(), &pos, args.weak, scores);
-    let text = if args.json {
-        serde_json::to_string(&analysis).expect("plain structs serialize") + "\n"
-    } else {
-        render_text(&analysis, &pos)
+    let analysis = summarize(solver.as_mut(), moves, &pos, args.weak, scores);
+    let done = Analyzed::Done {
+        origin: raw.origin,
+        analysis: Box::new(analysis),
+        position: pos,
     };
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => EXIT_OK,
+    match write_out(&mut io::stdout().lock(), &done, args.json, false, 0) {
+        Ok(_) => EXIT_OK,
         Err(e) => after_write_error("analyze", &e, EXIT_OK),
+    }
+}
+
+/// `c4 analyze` on several positions, arguments or lines of stdin
+/// (`from_stdin`): each on one solver, as many at a time as there are
+/// threads, written in input order as each is done.
+fn run_batch(args: &AnalyzeArgs, board: BoardSize, from_stdin: bool) -> u8 {
+    let threads = resolve_threads(args.threads);
+    let workers = if from_stdin {
+        threads
+    } else {
+        threads.min(args.positions.len()).max(1)
+    };
+    let search_threads = threads / workers;
+    let window = workers * IN_FLIGHT_PER_WORKER;
+    let need = Need {
+        solvers: workers,
+        per_solver: solver_bytes(args.table.tt_size, board.key_bits(), search_threads),
+        positions: window * 2 * (MAX_LINE_BYTES + 1),
+        book: args.book.memory(board),
+    };
+    let pool = match solver_pool(
+        "analyze",
+        board,
+        &need,
+        &args.book,
+        args.table.tt_size,
+        workers,
+        search_threads,
+    ) {
+        Ok(pool) => pool,
+        Err(code) => return code,
+    };
+    let total = (!from_stdin).then_some(args.positions.len());
+    let status = Status::start(Mode::detect(args.progress), Shape::Batch { total });
+    let mut out = io::stdout().lock();
+    let mut code = EXIT_OK;
+    let mut written = 0usize;
+    let sink = |raw: RawInput, outcome: Result<Analyzed, _>| {
+        let outcome = outcome.unwrap_or_else(|_| Analyzed::Invalid {
+            origin: raw.origin,
+            input: raw.display_text(),
+            error: "internal error: the analysis failed".to_owned(),
+            character: None,
+        });
+        if matches!(outcome, Analyzed::Invalid { .. }) {
+            code = EXIT_BAD_INPUT;
+        }
+        match status.print(|| write_out(&mut out, &outcome, args.json, true, written)) {
+            Ok(wrote) => {
+                written += usize::from(wrote);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                code = after_write_error("analyze", &e, code);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let work = |solver: &mut Box<dyn Engine>, raw: &RawInput| {
+        analyze_one(solver.as_mut(), raw, args.weak, &status)
+    };
+    if from_stdin && io::stdin().is_terminal() {
+        warn(format_args!(
+            "c4 analyze: reading positions from stdin, one per line (e.g. 4453); Ctrl-D to end"
+        ));
+    }
+    let result = run_ordered(
+        &pool,
+        window,
+        source("analyze", &args.positions, from_stdin),
+        work,
+        sink,
+    );
+    status.finish();
+    match result {
+        Ok(()) => code,
+        Err(PipelineError::Source(e)) => {
+            warn(format_args!("c4 analyze: cannot read the input: {e}"));
+            EXIT_BAD_INPUT
+        }
+        Err(e) => {
+            warn(format_args!("c4 analyze: {e}"));
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// What became of one input.
+enum Analyzed {
+    /// The position analysed.
+    Done {
+        /// Which input.
+        origin: Origin,
+        /// The analysis.
+        analysis: Box<Analysis>,
+        /// The position, to draw.
+        position: Game,
+    },
+    /// An input that is no position.
+    Invalid {
+        /// Which input.
+        origin: Origin,
+        /// The input as given, trimmed.
+        input: String,
+        /// What is wrong.
+        error: String,
+        /// The 1-based character the error is about.
+        character: Option<usize>,
+    },
+    /// A comment line.
+    Skipped,
+}
+
+/// The JSON object of an analysis in a batch: the input's number, then
+/// the object of a single analysis.
+#[derive(Serialize)]
+struct JsonAnalysis<'a> {
+    /// The input's number.
+    line: usize,
+    /// The analysis.
+    #[serde(flatten)]
+    analysis: &'a Analysis,
+}
+
+/// The JSON object of an input that is no position (as `c4 solve` writes it).
+#[derive(Serialize)]
+struct JsonInvalid<'a> {
+    line: usize,
+    input: &'a str,
+    error: &'a str,
+    /// 1-based character the error is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    character: Option<usize>,
+}
+
+/// The position of `raw` on `board` (see [`RawInput::parse`]), `None` for a
+/// comment line.
+fn read_input(
+    raw: &RawInput,
+    board: BoardSize,
+    weak: bool,
+) -> Result<Option<(String, Game)>, InputError> {
+    let kind = if weak {
+        ScoreKind::Weak
+    } else {
+        ScoreKind::Exact
+    };
+    Ok(match raw.parse(board, kind)? {
+        Line::Position {
+            moves, position, ..
+        } => Some((moves.to_owned(), position)),
+        Line::Comment(_) => None,
+    })
+}
+
+/// Analyses one input of a batch on `solver`, its columns one after the
+/// other, each from a cleared table.
+fn analyze_one(solver: &mut dyn Engine, raw: &RawInput, weak: bool, status: &Status) -> Analyzed {
+    let (moves, pos) = match read_input(raw, solver.board(), weak) {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => return Analyzed::Skipped,
+        Err(error) => {
+            return Analyzed::Invalid {
+                origin: raw.origin,
+                input: raw.display_text(),
+                error: error.to_string(),
+                character: Some(error.index() + 1),
+            };
+        }
+    };
+    solver.clear();
+    let scores = (0..pos.width())
+        .map(|col| {
+            if pos.is_game_over() || !pos.can_play(col) {
+                return None;
+            }
+            let label = format_args!("{} column {}", raw.origin, c4::rules::column_char(col));
+            let job = status.job(label, true);
+            solver.set_progress(job.progress());
+            let score = column_score(solver, &pos, col, weak);
+            if let Some(score) = score {
+                job.scored(score);
+            }
+            solver.set_progress(None);
+            score
+        })
+        .collect();
+    let analysis = summarize(solver, moves, &pos, weak, scores);
+    Analyzed::Done {
+        origin: raw.origin,
+        analysis: Box::new(analysis),
+        position: pos,
+    }
+}
+
+/// Writes one outcome on `out` and flushes: JSON lines with `json` (each
+/// with its input's number in a `batch`), else text, a blank line between
+/// two reports (`written` is how many were written before). An invalid
+/// input's message goes to stderr. Whether anything was written on `out`.
+fn write_out(
+    out: &mut impl Write,
+    outcome: &Analyzed,
+    json: bool,
+    batch: bool,
+    written: usize,
+) -> io::Result<bool> {
+    let text = match outcome {
+        Analyzed::Skipped => return Ok(false),
+        Analyzed::Done {
+            origin,
+            analysis,
+            position,
+        } if json => json_line(analysis, batch.then(|| origin.number())),
+        Analyzed::Done {
+            analysis, position, ..
+        } => {
+            let gap = if batch && written > 0 { "\n" } else { "" };
+            format!("{gap}{}", render_text(analysis, position))
+        }
+        Analyzed::Invalid {
+            origin,
+            input,
+            error,
+            character,
+        } => {
+            warn(format_args!("{origin}: {error}"));
+            if !json {
+                return Ok(false);
+            }
+            c4::report::to_json(&JsonInvalid {
+                line: origin.number(),
+                input,
+                error,
+                character: *character,
+            }) + "\n"
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(true)
+}
+
+/// The JSON line of an analysis: alone, the object `/api/analyze` answers;
+/// with `line`, its number in a batch first.
+fn json_line(analysis: &Analysis, line: Option<usize>) -> String {
+    match line {
+        None => c4::report::to_json(analysis) + "\n",
+        Some(line) => c4::report::to_json(&JsonAnalysis { line, analysis }) + "\n",
     }
 }
 
