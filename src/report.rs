@@ -11,7 +11,9 @@ use crate::{BoardSize, Engine, Game, Player, Score};
 /// A JSON result line.
 #[derive(Serialize)]
 struct JsonSolved<'a> {
-    line: usize,
+    /// The input's number, for a command's batch (none for a single answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     /// The board's size, `WxH`.
     board_size: String,
     moves: &'a str,
@@ -43,10 +45,11 @@ pub fn refused_board_parameter(width: u64, height: u64) -> (&'static str, String
 }
 
 /// The JSON line of a solved input (see `c4 solve --help`), without its newline:
-/// `stats` is the nodes and microseconds, `pv` the principal variation
-/// (0-based columns), each written only when given.
+/// `line` is the input's number in a batch, `stats` the nodes and
+/// microseconds, `pv` the principal variation (0-based columns), each
+/// written only when given.
 pub fn json_solved(
-    line: usize,
+    line: Option<usize>,
     board: BoardSize,
     moves: &str,
     score: i32,

@@ -190,7 +190,7 @@ impl Query {
             }),
             Kind::Solve { weak } => budget.solve(solver, pos).map(|(score, pv)| {
                 let score = if weak { score.signum() } else { score };
-                json_solved(1, self.board, moves, score, weak, None, Some(&pv))
+                json_solved(None, self.board, moves, score, weak, None, Some(&pv))
             }),
             Kind::Review { weak } => {
                 let review = review_with(self.board, moves, weak, |pos: &Game| {

@@ -193,8 +193,12 @@ pub fn read<'a>(
     let (mut weak, mut level, mut seed) = (false, None, None);
     for (name, value) in params {
         if !allowed.contains(&name) {
-            let takes = allowed.join(", ");
-            let message = format!("unknown parameter '{name}' (this route takes {takes})");
+            let message = if allowed.is_empty() {
+                format!("unknown parameter '{name}' (this route takes no parameters)")
+            } else {
+                let takes = allowed.join(", ");
+                format!("unknown parameter '{name}' (this route takes {takes})")
+            };
             return Err(Refusal::bad(name, value, message));
         }
         if seen.contains(&name) {
@@ -374,6 +378,15 @@ mod tests {
         assert!(e.message.contains("given twice"), "{e:?}");
         let e = read_pairs(Route::Info, &[("x", "1")]).unwrap_err();
         assert_eq!(e.to_json()["parameter"], "x");
+        assert_eq!(
+            e.message,
+            "unknown parameter 'x' (this route takes no parameters)"
+        );
+        let e = read_pairs(Route::Solve, &[("x", "1")]).unwrap_err();
+        assert!(
+            e.message
+                .ends_with("(this route takes moves, width, height, weak)")
+        );
         // The moves are a move string alone: no score may follow them.
         for (moves, message) in [
             ("44 53", "character 3 (a space) is not a column (1-7)"),

@@ -113,7 +113,7 @@ impl Outcome {
             } => {
                 if opts.json {
                     json_solved(
-                        origin.number(),
+                        Some(origin.number()),
                         opts.board,
                         moves,
                         *score,
