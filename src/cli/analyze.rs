@@ -96,7 +96,7 @@ pub struct AnalyzeArgs {
     /// Score each column only by who wins (-1, 0, 1); faster.
     #[arg(long)]
     pub weak: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object per position instead of text.
     #[arg(long)]
     pub json: bool,
     /// Score the columns on N threads: for one position, one solver per

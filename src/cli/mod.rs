@@ -42,7 +42,7 @@ pub struct Cli {
 pub enum Command {
     /// Solve positions given as arguments or read one per line from stdin.
     Solve(solve::SolveArgs),
-    /// Show a position, every column's score and the best move.
+    /// Show positions, every column's score and the best move.
     Analyze(analyze::AnalyzeArgs),
     /// Benchmark test-set files of `moves score` lines.
     Bench(bench::BenchArgs),
