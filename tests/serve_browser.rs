@@ -374,7 +374,10 @@ fn the_page_in_a_real_browser() {
     let Some((chromium, driver)) = browser_programs() else {
         return;
     };
-    let server = Arc::new(Server::start(&["--workers", "2"]));
+    // A time limit well above what its requests take on a loaded machine
+    // (the review of a 37-move game took 3 s of the default 5 under a
+    // load of 16 on 2 cores).
+    let server = Arc::new(Server::start(&["--workers", "2", "--max-seconds", "120"]));
     // A server whose requests stop at 50M nodes, for a position that takes
     // far more (the 8x7 board has no book).
     let slow = Arc::new(Server::start(&[
