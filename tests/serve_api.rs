@@ -550,6 +550,90 @@ fn the_node_limit_is_reported_as_such() {
     assert_eq!(server.status()["limited"], 5);
 }
 
+/// A search that cannot end within --max-seconds is stopped at it: its
+/// client is answered 422 "time limit reached" (never a score), and its
+/// worker, the only one, is free again: the request queued behind it is
+/// answered next, while the routes that need no worker are answered all
+/// along. A HEAD request is checked as a GET is and searches nothing.
+#[test]
+fn the_time_limit_stops_a_search_and_frees_its_worker() {
+    let server = Server::start(&["--workers", "1", "--no-book", "--max-seconds", "1"]);
+    // The empty 8x7 board without a book takes far more than a second
+    // (and fewer than the default billion nodes in one).
+    let hard = "/api/analyze?moves=&width=8&height=7";
+    let start = Instant::now();
+    let mut stuck = server.send("GET", hard, &[], b"");
+    server.wait_for_status("the search to start", Duration::from_secs(60), |s| {
+        s["busy"] == 1
+    });
+    let easy = "2252576253462244111563365343671351441";
+    let waiting = server.send("GET", &format!("/api/solve?moves={easy}"), &[], b"");
+    server.wait_for_status("the next request to wait", Duration::from_secs(60), |s| {
+        s["queued"] == 1
+    });
+    assert_eq!(server.get("/api/info").status, 200, "no worker needed");
+
+    let mut raw = Vec::new();
+    stuck.read_to_end(&mut raw).expect("the answer");
+    let took = start.elapsed();
+    let r = Response::parse(&raw);
+    assert_eq!(r.status, 422, "{}", r.body);
+    let v = r.json();
+    assert_eq!(
+        (&v["limit"], &v["max_seconds"]),
+        (&"time".into(), &1.0.into())
+    );
+    assert!(v.get("scores").is_none() && v.get("score").is_none(), "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("time limit reached"),
+        "{v}"
+    );
+    assert!(took >= Duration::from_secs(1), "answered after {took:?}");
+    assert!(took < Duration::from_secs(60), "answered after {took:?}");
+
+    // The worker took the waiting request: it is answered, and right.
+    let mut waiting = waiting;
+    let mut raw = Vec::new();
+    waiting.read_to_end(&mut raw).expect("the answer");
+    let r = Response::parse(&raw);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cli: Value = serde_json::from_str(&c4_stdout(&["solve", "--json", "--pv", easy])).unwrap();
+    assert_eq!(r.json()["score"], cli["score"]);
+    let status = server.wait_for_status("the worker to be free", Duration::from_secs(10), |s| {
+        s["busy"] == 0 && s["queued"] == 0
+    });
+    assert_eq!(
+        (
+            &status["timed_out"],
+            &status["answered"],
+            &status["cancelled"]
+        ),
+        (&1.into(), &2.into(), &0.into()),
+        "{status}"
+    );
+
+    // HEAD: the parameters checked, no search.
+    let r = server.request("HEAD", hard, &[], b"");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert!(r.body.is_empty());
+    assert_eq!(
+        server
+            .request("HEAD", "/api/analyze?moves=9", &[], b"")
+            .status,
+        400
+    );
+    let after = server.status();
+    assert_eq!(
+        (&after["answered"], &after["busy"], &after["queued"]),
+        (&2.into(), &0.into(), &0.into()),
+        "HEAD queued no job: {after}"
+    );
+}
+
 /// A server whose table (`--tt-size`) is too small for some boards' keys
 /// lists only the others in `/api/info`, answers them, and refuses the rest
 /// with 422 naming the table, never with a 500. The CLI is the witness of
@@ -641,6 +725,8 @@ fn the_queue_is_bounded_and_gone_clients_are_cancelled() {
         "--no-book",
         "--max-nodes",
         "50000000",
+        "--max-seconds",
+        "600",
     ]);
     let slow = "/api/analyze?moves=&width=8&height=7";
     let running = server.send("GET", slow, &[], b"");
@@ -893,7 +979,7 @@ fn the_connection_cap_keeps_requests_answered_under_a_file_limit() {
 #[test]
 fn sigterm_and_sigint_stop_a_search_and_exit_0() {
     for (name, signal) in [("SIGTERM", libc::SIGTERM), ("SIGINT", libc::SIGINT)] {
-        let mut server = Server::start(&["--workers", "1", "--no-book"]);
+        let mut server = Server::start(&["--workers", "1", "--no-book", "--max-seconds", "600"]);
         // The empty 7x6 board without a book takes minutes.
         let mut search = server.send("GET", "/api/analyze?moves=", &[], b"");
         let (mut idle, _) = keep_alive_get(&server, "/api/info");

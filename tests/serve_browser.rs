@@ -374,7 +374,10 @@ fn the_page_in_a_real_browser() {
     let Some((chromium, driver)) = browser_programs() else {
         return;
     };
-    let server = Arc::new(Server::start(&["--workers", "2"]));
+    // A time limit well above what its requests take on a loaded machine
+    // (the review of a 37-move game took 3 s of the default 5 under a
+    // load of 16 on 2 cores).
+    let server = Arc::new(Server::start(&["--workers", "2", "--max-seconds", "120"]));
     // A server whose requests stop at 50M nodes, for a position that takes
     // far more (the 8x7 board has no book).
     let slow = Arc::new(Server::start(&[
@@ -382,6 +385,8 @@ fn the_page_in_a_real_browser() {
         "1",
         "--max-nodes",
         "50000000",
+        "--max-seconds",
+        "600",
     ]));
     in_browser(&chromium, &driver, |client| run_page(client, server, slow));
 }
@@ -596,6 +601,183 @@ async fn run_page(client: Client, server: Arc<Server>, slow: Arc<Server>) {
     .await
     .unwrap();
     assert_eq!(status["limited"], 0, "{status}");
+}
+
+/// A server whose requests stop at 20M nodes: a board whose empty board
+/// takes more (12x4) is played without scores, the page saying why, with
+/// the board, the menu and the address all 12x4; and a review link brings
+/// the review into view on a desktop window and a phone's.
+#[test]
+fn boards_beyond_the_limits_and_review_links() {
+    let Some((chromium, driver)) = browser_programs() else {
+        return;
+    };
+    // No time limit to speak of: the node limit is the one reached.
+    let server = Arc::new(Server::start(&[
+        "--workers",
+        "1",
+        "--max-nodes",
+        "20000000",
+        "--max-seconds",
+        "600",
+    ]));
+    in_browser(&chromium, &driver, |client| async move {
+        let client = &client;
+        client.set_window_size(1280, 1000).await.unwrap();
+        let url = |path: &str| server.url(&format!("/{path}"));
+        check_board_beyond_limits(client, &url, "20,000,000 nodes").await;
+        check_review_link(client, &url).await;
+    });
+}
+
+/// Opens `#12x4:` (`url` gives the page's address of a path), where the
+/// back end cannot score the empty board within its limits (`limit`, as
+/// the page words it): the page plays 12x4 all the same, says in words
+/// that the scores are beyond the limits, and the board, the menu and the
+/// address agree, after a move too. Then the same from the menu, from a
+/// 7x6 position. The menu puts 12x4 among the bigger boards, 7x6 and 5x5
+/// among those scored at once.
+async fn check_board_beyond_limits(
+    client: &Client,
+    url: &(dyn Fn(&str) -> String + Sync),
+    limit: &str,
+) {
+    let beyond = |hash: &str, discs: usize| {
+        format!(
+            "location.hash === '{hash}' && document.body.dataset.busy === '0' && \
+             document.querySelectorAll('#board g.column').length === 12 && \
+             document.querySelectorAll('#board .disc').length === {discs} && \
+             document.querySelector('#sentence .notice') !== null"
+        )
+    };
+    let agree = async |hash: &str| {
+        assert_eq!(
+            js(
+                client,
+                "return document.getElementById('board-size').value;"
+            )
+            .await,
+            "12x4",
+            "the menu at {hash}"
+        );
+        let notice = text_of(client, Locator::Css("#sentence .notice")).await;
+        assert!(
+            notice.starts_with("This 12 × 4 position cannot be scored within")
+                && notice.contains(limit)
+                && notice.contains("play on without scores"),
+            "{notice:?}"
+        );
+        let scores = js(
+            client,
+            "return document.querySelectorAll('#board text.score-text').length;",
+        )
+        .await;
+        assert_eq!(scores, 0, "no score is shown at {hash}");
+    };
+    client.goto(&url("#12x4:")).await.unwrap();
+    let limit_wait = Duration::from_secs(120);
+    wait_until(
+        client,
+        "12x4 without scores",
+        &beyond("#12x4:", 0),
+        limit_wait,
+    )
+    .await;
+    agree("#12x4:").await;
+    let path = screenshot(client, "beyond-limits.png").await;
+    println!("screenshot: {}", path.display());
+    // A move plays on 12x4.
+    click_column(client, 5).await;
+    wait_until(client, "a move on 12x4", &beyond("#12x4:6", 1), limit_wait).await;
+    agree("#12x4:6").await;
+
+    // The menu: which boards are scored at once.
+    let group_of = |board: &str| {
+        format!(
+            "return document.querySelector('#board-size option[value=\"{board}\"]')\
+             .parentNode.dataset.quick;"
+        )
+    };
+    for (board, quick) in [("12x4", "0"), ("7x6", "1"), ("5x5", "1"), ("8x7", "0")] {
+        assert_eq!(js(client, &group_of(board)).await, quick, "{board}");
+    }
+
+    // From a 7x6 position, 12 x 4 chosen in the menu.
+    client.goto(&url("#4453")).await.unwrap();
+    wait_until(
+        client,
+        "the 7x6 position",
+        "location.hash === '#4453' && document.querySelectorAll('#board .disc').length === 4 \
+         && document.body.dataset.busy === '0'",
+        Duration::from_secs(60),
+    )
+    .await;
+    client
+        .find(Locator::Id("board-size"))
+        .await
+        .unwrap()
+        .select_by_value("12x4")
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "12x4 from the menu",
+        &beyond("#12x4:", 0),
+        limit_wait,
+    )
+    .await;
+    agree("#12x4:").await;
+    click_column(client, 11).await;
+    wait_until(client, "a move on 12x4", &beyond("#12x4:c", 1), limit_wait).await;
+    agree("#12x4:c").await;
+}
+
+/// Opens `?review#MOVES` on a desktop window and a phone-sized one: once
+/// the review is shown, its card is in view (its top in the window, near
+/// its top unless the whole card fits below).
+async fn check_review_link(client: &Client, url: &(dyn Fn(&str) -> String + Sync)) {
+    for (width, height) in [(1280, 657), (390, 844)] {
+        client.set_window_size(width, height).await.unwrap();
+        client.goto(&url("")).await.unwrap();
+        client
+            .goto(&url(&format!("?review#{REVIEW_GAME}")))
+            .await
+            .unwrap();
+        wait_until(
+            client,
+            "the review",
+            &format!(
+                "!document.getElementById('review-body').hidden && \
+                 document.querySelectorAll('#review-moves .rv-move[data-verdict]').length === {}",
+                REVIEW_GAME.len()
+            ),
+            Duration::from_secs(300),
+        )
+        .await;
+        settle(client, "the review").await;
+        let place = js(
+            client,
+            "const r = document.getElementById('review').getBoundingClientRect();\
+             return [r.top, r.bottom, window.innerHeight, window.scrollY];",
+        )
+        .await;
+        let [top, bottom, window, scrolled] =
+            [0, 1, 2, 3].map(|i| place[i].as_f64().expect("a number"));
+        assert!(
+            top >= -1.0 && (top <= window / 4.0 || bottom <= window),
+            "{width}x{height}: the review card spans {top}..{bottom} in a window of {window} \
+             (scrolled {scrolled})"
+        );
+        assert!(
+            scrolled > 0.0,
+            "{width}x{height}: the page was scrolled to the review"
+        );
+        let png = client.screenshot().await.expect("a screenshot");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-browser");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("review-link-{width}x{height}.png")), &png).unwrap();
+    }
+    client.set_window_size(1280, 1000).await.unwrap();
 }
 
 /// A game against level 0, Red (first) played perfectly by this test (with
@@ -993,7 +1175,8 @@ fn the_static_site_in_a_real_browser() {
         check_scores(client, &line.moves).await;
 
         // 5. A line opened from the address with ?review: its review, from
-        // the worker.
+        // the worker, in view on a desktop window and a phone's.
+        check_review_link(client, &url).await;
         client
             .goto(&url(&format!("?review#{REVIEW_GAME}")))
             .await
@@ -1020,5 +1203,8 @@ fn the_static_site_in_a_real_browser() {
         .await;
         settle(client, "its analysis").await;
         check_scores(client, "4453").await;
+
+        // 8. A board the worker cannot score within the page's limit.
+        check_board_beyond_limits(client, &url, "this page's limit of 10 s").await;
     });
 }

@@ -16,6 +16,15 @@ const CELL = 100; // SVG units per cell
 const TOP = 76; // the score row above the board
 const BOTTOM = 40; // the column numbers below it
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The longest search the static site's worker may run for one request; past
+// it the page ends the worker, and says the answer is beyond its limits.
+const WORKER_SECONDS = 10;
+// The boards whose empty board is scored at once: those with an opening
+// book, and those of at most this many cells (the analysis of the empty
+// board takes at most 1.0M nodes on each, 7x4 the most: `c4 serve --log`,
+// /api/analyze). Bigger boards are played, and scored once their positions
+// are within the limits (a few, such as 4x9 at 2.1M nodes, from the start).
+const QUICK_CELLS = 30;
 
 const state = {
   width: 7,
@@ -33,6 +42,7 @@ const state = {
   pending: 0,
   review: null, // { width, height, line: 0-based columns, answer of /api/review }
   reviewing: false, // a review is under way
+  limited: false, // the position's scores or line were beyond the limits
 };
 
 const $ = (id) => document.getElementById(id);
@@ -211,8 +221,10 @@ function endWorker(error) {
   for (const w of waiting) w.reject(error);
 }
 
-// `message` answered by the worker; `signal` aborts it by ending the worker.
-function postToWorker(message, signal) {
+// `message` answered by the worker; `signal` aborts it by ending the worker,
+// and so does a search longer than `seconds` (when given), failed with the
+// error of a time limit (422, as the server's).
+function postToWorker(message, signal, seconds) {
   return new Promise((resolve, reject) => {
     const id = solver.next++;
     const stopped = () => endWorker(new DOMException("Stopped", "AbortError"));
@@ -220,13 +232,26 @@ function postToWorker(message, signal) {
       if (signal.aborted) return reject(new DOMException("Stopped", "AbortError"));
       signal.addEventListener("abort", stopped, { once: true });
     }
-    const done = () => signal && signal.removeEventListener("abort", stopped);
+    let timer = null;
+    const done = () => {
+      clearTimeout(timer);
+      if (signal) signal.removeEventListener("abort", stopped);
+    };
     solver.waiting.set(id, {
       resolve: (data) => { done(); resolve(data); },
       reject: (error) => { done(); reject(error); },
     });
     solverWorker().then(
-      (worker) => { if (solver.waiting.has(id)) worker.postMessage({ ...message, id }); },
+      (worker) => {
+        if (!solver.waiting.has(id)) return;
+        worker.postMessage({ ...message, id });
+        if (seconds) {
+          timer = setTimeout(() => endWorker(new ApiError(422, {
+            error: `time limit reached: the answer needs more than the ${seconds} s this page searches for one request`,
+            limit: "time", max_seconds: seconds,
+          }, 0)), seconds * 1000);
+        }
+      },
       (error) => endWorker(new Error(`the solver could not be loaded: ${error.message}`)),
     );
   });
@@ -235,7 +260,7 @@ function postToWorker(message, signal) {
 // `path` with `params` answered by the worker, as the server answers it.
 async function askWorker(path, params, signal) {
   const strings = Object.fromEntries(new URLSearchParams(params));
-  const answer = await postToWorker({ path, params: strings }, signal);
+  const answer = await postToWorker({ path, params: strings }, signal, WORKER_SECONDS);
   if (answer.status === 200) return answer.body;
   throw new ApiError(answer.status, answer.body, 0);
 }
@@ -423,7 +448,8 @@ function renderPv() {
   if (!solved) {
     const span = document.createElement("span");
     span.className = "empty";
-    span.textContent = state.game && !showScores() ? "Hidden during the game." : "…";
+    span.textContent = state.game && !showScores() ? "Hidden during the game." :
+      state.limited ? "Beyond the limits for this position." : "…";
     box.appendChild(span);
   } else if (pv.length === 0) {
     const span = document.createElement("span");
@@ -502,12 +528,57 @@ function showError(message) {
   $("sentence").textContent = message;
 }
 
+// The sentence of the position, then `message`.
+function showNotice(message) {
+  const sentence = $("sentence");
+  sentence.innerHTML = describe();
+  const notice = document.createElement("span");
+  notice.className = "notice";
+  notice.textContent = message;
+  sentence.appendChild(notice);
+}
+
+// Whether `error` is a node or time limit reached: the request was read and
+// is well formed, but its answer is beyond the back end's limits.
+function beyondLimits(error) {
+  return error instanceof ApiError && error.status === 422 && error.body !== null &&
+    (error.body.limit === "nodes" || error.body.limit === "time");
+}
+
+// The limit `error` reached, in words: "20,000,000 nodes" or "5 s" a
+// request, and the option that sets it.
+function limitWords(error) {
+  const body = error.body;
+  if (body.limit === "nodes") {
+    return `this server's limit of ${body.max_nodes.toLocaleString("en")} nodes a request (c4 serve --max-nodes)`;
+  }
+  if (BACKEND === "worker") return `this page's limit of ${body.max_seconds} s of search a request`;
+  return `this server's limit of ${body.max_seconds} s of search a request (c4 serve --max-seconds)`;
+}
+
+// What could not be had within the limits (`what`: "scores", "line",
+// "move" or "review"), and what is left to do.
+function limitNotice(error, what) {
+  const board = `${state.width} × ${state.height}`;
+  const within = `within ${limitWords(error)}`;
+  switch (what) {
+    case "move":
+      return `c4 cannot choose its move in this ${board} position ${within}: ` +
+        "choose level 0 (it needs no search), undo, or try a smaller board.";
+    case "review":
+      return `This game cannot be reviewed ${within}.`;
+    case "line":
+      return `The perfect-play line of this ${board} position cannot be found ${within}.`;
+    default:
+      return `This ${board} position cannot be scored ${within}: ` +
+        "play on without scores; they come once a position is easier.";
+  }
+}
+
 function explain(error) {
   if (error.name === "AbortError") return "Stopped.";
   if (error instanceof ApiError) {
-    if (error.status === 422 && error.body && error.body.limit === "nodes") {
-      return "Too hard to answer within this server's limit (c4 serve --max-nodes).";
-    }
+    if (beyondLimits(error)) return `Beyond the limits: ${limitWords(error)}.`;
     if (error.status === 503) return "The server is busy: try again in a moment.";
     return `${BACKEND === "worker" ? "The solver" : "The server"} says: ${error.message}`;
   }
@@ -523,11 +594,14 @@ async function update(known) {
   state.analysis = known || null;
   state.solved = null;
   state.pvStep = 0;
+  state.limited = false;
   history.replaceState(null, "", hashOf());
   render();
   const over = gameOver(state.moves);
+  let asked = "scores";
   try {
     if (state.game && !over && sideToMove(state.moves.length) !== state.game.human && !state.paused) {
+      asked = "move";
       const answer = await api("/api/move", { ...boardParams(), level: state.game.level }, "c4 is thinking…");
       if (generation !== state.generation) return;
       state.moves.push(answer.move - 1);
@@ -542,13 +616,22 @@ async function update(known) {
       state.analysis = analysis;
       render();
     }
+    asked = "line";
     const solved = await api("/api/solve", boardParams(), "Finding the perfect-play line…");
     if (generation !== state.generation) return;
     state.solved = solved;
     render();
   } catch (error) {
     if (generation !== state.generation) return;
-    if (state.game && error.name === "AbortError") state.paused = true;
+    if (state.game && (error.name === "AbortError" || asked === "move")) state.paused = true;
+    if (beyondLimits(error)) {
+      // The board stays the one asked for, playable: only the answers
+      // beyond the limits are missing, and the page says which.
+      state.limited = true;
+      render();
+      showNotice(limitNotice(error, asked));
+      return;
+    }
     render();
     showError(explain(error));
   }
@@ -574,24 +657,33 @@ function reviewPly() {
   return state.moves.every((col, i) => col === r.line[i]) ? state.moves.length : null;
 }
 
-// Reviews `line` (0-based columns; the game on the board by default).
-async function runReview(line) {
+// Brings the review card into view: its top at the top of the window, or
+// as near as the page's end allows.
+function revealReview() {
+  $("review").scrollIntoView({ block: "start", behavior: "instant" });
+}
+
+// Reviews `line` (0-based columns; the game on the board by default);
+// `reveal` brings the review into view (a link with ?review).
+async function runReview(line, reveal) {
   const moves = line || gameLine();
   const { width, height } = state;
   state.reviewing = true;
   $("review-sentence").textContent = "Reviewing every move…";
   renderReview();
+  if (reveal) revealReview();
   try {
     const answer = await api("/api/review", { moves: movesString(moves), width, height },
       "Reviewing every move…");
     state.review = { width, height, line: moves, answer };
   } catch (error) {
     state.review = null;
-    $("review-sentence").textContent = explain(error);
+    $("review-sentence").textContent = beyondLimits(error) ? limitNotice(error, "review") : explain(error);
     return;
   } finally {
     state.reviewing = false;
     renderReview();
+    if (reveal) revealReview();
   }
   $("review-sentence").innerHTML = reviewSentence(state.review.answer);
 }
@@ -876,23 +968,29 @@ function replay(text, width, height) {
 }
 
 // Sets the position from text (the moves box or the address); the server
-// checks it and says what is wrong. False if the position was not taken.
+// checks it and says what is wrong. False if the position was not taken:
+// the board, the menu and the address stay those of the position before.
+// A position whose scores are beyond the limits is taken, without them.
 async function loadPosition(width, height, text) {
   const generation = ++state.generation;
   stopAll();
   $("position-error").hidden = true;
   let analysis = null;
   let moves;
+  let limited = null;
   try {
     analysis = await api("/api/analyze", { moves: text, width, height }, "Reading the position…");
     moves = [...analysis.moves].map((ch) => parseInt(ch, 36) - 1);
   } catch (error) {
     if (generation !== state.generation) return false;
-    moves = error.name === "AbortError" ? replay(text, width, height) : null;
+    // A limit reached: the position was read, only its scores are missing.
+    if (beyondLimits(error)) limited = error;
+    moves = error.name === "AbortError" || limited ? replay(text, width, height) : null;
     if (moves === null) {
       const box = $("position-error");
       box.textContent = error instanceof ApiError && error.status === 400 ? error.message : explain(error);
       box.hidden = false;
+      $("board-size").value = boardName();
       return false;
     }
   }
@@ -907,13 +1005,15 @@ async function loadPosition(width, height, text) {
   if (analysis) {
     update(analysis);
   } else {
-    // Stopped: the position without its scores.
+    // Stopped, or beyond the limits: the position without its scores.
     state.analysis = null;
     state.solved = null;
     state.pvStep = 0;
+    state.limited = limited !== null;
     history.replaceState(null, "", hashOf());
     render();
-    showError("Stopped.");
+    if (limited) showNotice(limitNotice(limited, "scores"));
+    else showError("Stopped.");
   }
   return true;
 }
@@ -948,15 +1048,32 @@ async function copyLink() {
 
 // ---------- start ----------
 
+// Whether board `b` of /api/info has its empty board scored at once.
+function quickBoard(b) {
+  return b.book || b.width * b.height <= QUICK_CELLS;
+}
+
 function fillSelects(info) {
   const size = $("board-size");
   size.replaceChildren();
-  for (const b of info.boards) {
-    const o = document.createElement("option");
-    o.value = `${b.width}x${b.height}`;
-    o.textContent = `${b.width} × ${b.height}${b.width === 7 && b.height === 6 ? " (standard)" : ""}`;
-    size.appendChild(o);
+  const groups = [
+    ["Scored at once", info.boards.filter(quickBoard)],
+    ["Bigger: scored once the board fills", info.boards.filter((b) => !quickBoard(b))],
+  ];
+  for (const [label, boards] of groups) {
+    const group = document.createElement("optgroup");
+    group.label = label;
+    group.dataset.quick = label === groups[0][0] ? "1" : "0";
+    for (const b of boards) {
+      const o = document.createElement("option");
+      o.value = `${b.width}x${b.height}`;
+      o.textContent = `${b.width} × ${b.height}${b.width === 7 && b.height === 6 ? " (standard)" : ""}`;
+      group.appendChild(o);
+    }
+    if (boards.length > 0) size.appendChild(group);
   }
+  size.title = "The boards scored at once come first; on the bigger ones the empty board is " +
+    "beyond the limits: play on, and the scores come once a position is easier.";
   const level = $("play-level");
   level.replaceChildren();
   for (const l of info.levels) {
@@ -974,9 +1091,11 @@ function fillSelects(info) {
   describeLevel();
   if (BACKEND === "worker") {
     $("backend-note").textContent = "Solved in this browser by c4 compiled to WebAssembly: every score is exact.";
-    $("server-info").textContent = `c4 ${info.version} · one solver, no node limit`;
+    $("server-info").textContent = `c4 ${info.version} · one solver, up to ${WORKER_SECONDS} s a request`;
   } else {
-    $("server-info").textContent = `${info.workers} solver${info.workers === 1 ? "" : "s"} · up to ${info.max_nodes.toLocaleString("en")} nodes a request`;
+    const seconds = info.max_seconds ? ` and ${info.max_seconds} s` : "";
+    $("server-info").textContent = `${info.workers} solver${info.workers === 1 ? "" : "s"} · up to ` +
+      `${info.max_nodes.toLocaleString("en")} nodes${seconds} a request`;
   }
 }
 
@@ -1040,9 +1159,15 @@ async function start() {
   }
   const h = readHash();
   if (!(await loadPosition(h.width, h.height, h.moves))) {
+    // The address's position was refused: the standard board instead, and
+    // the address says so too; the reason stays in sight.
+    const why = $("position-error").textContent;
     await loadPosition(7, 6, "");
+    const box = $("position-error");
+    box.textContent = `The address's position was not opened: ${why}`;
+    box.hidden = false;
   } else if (new URLSearchParams(location.search).has("review")) {
-    await runReview();
+    await runReview(undefined, true);
   }
 }
 

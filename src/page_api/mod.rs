@@ -299,6 +299,8 @@ fn position(board: BoardSize, moves: &str) -> Result<(&str, Game), Refusal> {
 pub struct Limits {
     /// The most nodes one request may search.
     pub max_nodes: Option<u64>,
+    /// The most seconds one request may search.
+    pub max_seconds: Option<f64>,
     /// The solvers at work.
     pub workers: usize,
     /// The requests that may wait for one.
@@ -326,6 +328,7 @@ pub fn info(boards: impl IntoIterator<Item = (BoardSize, bool)>, limits: &Limits
         "boards": boards,
         "levels": levels,
         "max_nodes": limits.max_nodes,
+        "max_seconds": limits.max_seconds,
         "workers": limits.workers,
         "queue_capacity": limits.queue_capacity,
         "max_connections": limits.max_connections,

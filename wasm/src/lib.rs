@@ -28,9 +28,11 @@ use c4::{AnyBook, BoardSize, Engine};
 pub const TABLE_BYTES: usize = 32 << 20;
 
 /// What the worker reports of its limits: one solver, no queue, no node
-/// limit, no connections.
+/// or time limit (the page ends a search that takes too long: it ends the
+/// worker), no connections.
 const LIMITS: Limits = Limits {
     max_nodes: None,
+    max_seconds: None,
     workers: 1,
     queue_capacity: 0,
     max_connections: None,

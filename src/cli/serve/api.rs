@@ -2,12 +2,12 @@
 //! everything else (400, 404, 405, 413, 414, 422, 503), each a JSON object.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::extract::{RawQuery, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -24,7 +24,7 @@ use super::app::App;
 use super::assets;
 use super::compute::{Reply, Task};
 use super::connections::ConnectionStatus;
-use super::pool::{Status, SubmitError};
+use super::pool::{Halt, Outcome, Status, SubmitError, Submitted};
 
 /// The longest URL (path and query) accepted: a position has at most 124
 /// moves (4x31), so 2 KiB leaves room for any encoding of every parameter.
@@ -36,6 +36,11 @@ const RETRY_AFTER_SECONDS: u32 = 1;
 /// How long a search under way may go on once the server is stopping: one
 /// that ends within it is answered, any other is stopped and answered 503.
 pub const SEARCH_GRACE: Duration = Duration::from_millis(500);
+
+/// How long a request whose time is up waits for its worker to stop (it
+/// stops at its solver's next poll of the flag, within milliseconds); past
+/// it the request is answered all the same.
+const STOP_WAIT: Duration = Duration::from_secs(1);
 
 /// The nodes a request's searches took, attached to its response for the
 /// request log (`--log`).
@@ -154,12 +159,12 @@ fn read_query(route: Route, query: Option<&str>) -> Result<page_api::Request, Re
     )
 }
 
-/// Sets the cancel flag of a request when its handler is dropped before the
-/// answer came: the client has gone (hyper drops the handler of a closed
+/// Cancels a request's job when its handler is dropped before the answer
+/// came: the client has gone (hyper drops the handler of a closed
 /// connection).
 struct CancelOnDrop {
-    /// The request's flag.
-    flag: Arc<AtomicBool>,
+    /// The request's halt.
+    halt: Arc<Halt>,
     /// Whether the answer came.
     done: bool,
 }
@@ -167,23 +172,36 @@ struct CancelOnDrop {
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         if !self.done {
-            self.flag.store(true, Ordering::Relaxed);
+            self.halt.cancel();
         }
     }
 }
 
-/// Queues `task` and waits for its answer.
+/// Completes `limit` after the job's search started (never if it does not
+/// start: its answer, or its end, comes first).
+async fn time_limit(started: oneshot::Receiver<()>, limit: Duration) {
+    if started.await.is_err() {
+        std::future::pending::<()>().await;
+    }
+    tokio::time::sleep(limit).await;
+}
+
+/// Queues `task` and waits for its answer, stopping its search once it has
+/// run for `--max-seconds`.
 async fn compute(app: &App, task: Task) -> Response {
     if let Some(refusal) = table_too_small(app, task.query.board) {
         return refusal;
     }
-    let flag = Arc::new(AtomicBool::new(false));
+    let halt = Halt::new();
     let mut guard = CancelOnDrop {
-        flag: Arc::clone(&flag),
+        halt: Arc::clone(&halt),
         done: false,
     };
-    let mut answer = match app.pool.submit(task, flag) {
-        Ok(answer) => answer,
+    let Submitted {
+        started,
+        mut answer,
+    } = match app.pool.submit(task, Arc::clone(&halt)) {
+        Ok(submitted) => submitted,
         Err(SubmitError::Full) => {
             guard.done = true;
             let mut response = error(
@@ -203,6 +221,14 @@ async fn compute(app: &App, task: Task) -> Response {
     };
     let outcome = tokio::select! {
         outcome = &mut answer => outcome,
+        () = time_limit(started, app.max_time) => {
+            halt.time_up();
+            // Answered once the worker has stopped and is free for the
+            // next request.
+            tokio::time::timeout(STOP_WAIT, &mut answer)
+                .await
+                .unwrap_or(Ok(Outcome { reply: Reply::TimeLimit, nodes: 0 }))
+        }
         () = grace_over(app.stopping.subscribe()) => {
             // The guard, dropped unanswered, stops the search.
             return error(
@@ -214,7 +240,7 @@ async fn compute(app: &App, task: Task) -> Response {
     };
     guard.done = true;
     let nodes = outcome.as_ref().map_or(0, |o| o.nodes);
-    let mut response = answer_response(outcome.map(|o| o.reply));
+    let mut response = answer_response(outcome.map(|o| o.reply), app.max_time);
     response.extensions_mut().insert(NodesSearched(nodes));
     response
 }
@@ -228,8 +254,12 @@ async fn grace_over(mut stopping: watch::Receiver<bool>) {
     tokio::time::sleep(SEARCH_GRACE).await;
 }
 
-/// The response of a worker's reply (an error if the worker dropped it).
-fn answer_response(reply: Result<Reply, oneshot::error::RecvError>) -> Response {
+/// The response of a worker's reply (an error if the worker dropped it);
+/// `max_time` is `--max-seconds`.
+fn answer_response(
+    reply: Result<Reply, oneshot::error::RecvError>,
+    max_time: Duration,
+) -> Response {
     match reply {
         Ok(Reply::Json(body)) => json_response(StatusCode::OK, body),
         Ok(Reply::NodeLimit { max_nodes }) => error(
@@ -240,6 +270,17 @@ fn answer_response(reply: Result<Reply, oneshot::error::RecvError>) -> Response 
             ),
             json!({ "limit": "nodes", "max_nodes": max_nodes }),
         ),
+        Ok(Reply::TimeLimit) => {
+            let seconds = max_time.as_secs_f64();
+            error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!(
+                    "time limit reached: the answer needs more than the {seconds} s of search \
+                     this server gives one request (c4 serve --max-seconds)"
+                ),
+                json!({ "limit": "time", "max_seconds": seconds }),
+            )
+        }
         Ok(Reply::Cancelled | Reply::Failed) | Err(_) => failed(),
     }
 }
@@ -278,32 +319,51 @@ fn failed() -> Response {
 }
 
 /// `GET /api/analyze`: the object of `c4 analyze --json`.
-async fn analyze(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    query_task(&app, Route::Analyze, query.as_deref()).await
+async fn analyze(
+    State(app): State<Arc<App>>,
+    method: Method,
+    RawQuery(query): RawQuery,
+) -> Response {
+    query_task(&app, &method, Route::Analyze, query.as_deref()).await
 }
 
 /// `GET /api/solve`: the object of `c4 solve --json --pv`.
-async fn solve(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    query_task(&app, Route::Solve, query.as_deref()).await
+async fn solve(State(app): State<Arc<App>>, method: Method, RawQuery(query): RawQuery) -> Response {
+    query_task(&app, &method, Route::Solve, query.as_deref()).await
 }
 
 /// `GET /api/move`: the move of a level.
-async fn play_move(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    query_task(&app, Route::Move, query.as_deref()).await
+async fn play_move(
+    State(app): State<Arc<App>>,
+    method: Method,
+    RawQuery(query): RawQuery,
+) -> Response {
+    query_task(&app, &method, Route::Move, query.as_deref()).await
 }
 
 /// `GET /api/review`: every move of a game judged against perfect play.
-async fn review(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
-    query_task(&app, Route::Review, query.as_deref()).await
+async fn review(
+    State(app): State<Arc<App>>,
+    method: Method,
+    RawQuery(query): RawQuery,
+) -> Response {
+    query_task(&app, &method, Route::Review, query.as_deref()).await
 }
 
-/// The query of a computing route, read and computed; or its refusal.
-async fn query_task(app: &App, route: Route, query: Option<&str>) -> Response {
+/// The query of a computing route, read and computed; or its refusal. A
+/// HEAD request is read and checked as a GET is, and answered without a
+/// search: 200 says the request is well formed, not that its answer fits
+/// the limits.
+async fn query_task(app: &App, method: &Method, route: Route, query: Option<&str>) -> Response {
     let query = match read_query(route, query) {
         Ok(page_api::Request::Query(query)) => query,
         Ok(_) => unreachable!("a computing route reads a query"),
         Err(refusal) => return refused(&refusal),
     };
+    if *method == Method::HEAD {
+        return table_too_small(app, query.board)
+            .unwrap_or_else(|| json_response(StatusCode::OK, String::new()));
+    }
     let task = Task {
         query,
         max_nodes: app.max_nodes,
@@ -332,6 +392,7 @@ async fn info(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Respons
         .map(|b| (b, app.books.contains(&b)));
     let limits = Limits {
         max_nodes: Some(app.max_nodes),
+        max_seconds: Some(app.max_time.as_secs_f64()),
         workers: status.workers,
         queue_capacity: status.queue_capacity,
         max_connections: Some(app.connections.cap()),

@@ -4,6 +4,7 @@
 //! without importing the module that starts them.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use c4::BoardSize;
 use tokio::sync::watch;
@@ -17,6 +18,8 @@ pub struct App {
     pub(super) pool: Pool,
     /// `--max-nodes`.
     pub(super) max_nodes: u64,
+    /// `--max-seconds`: how long one request may search.
+    pub(super) max_time: Duration,
     /// The boards with a book.
     pub(super) books: Vec<BoardSize>,
     /// Bytes of each worker's table: `--tt-size` rounded down to a power of

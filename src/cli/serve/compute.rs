@@ -1,6 +1,6 @@
 //! What the workers of `c4 serve` compute: a query of the page's API
 //! ([`c4::page_api`]) under the server's per-request node limit and the
-//! request's cancel flag, as the server's reply.
+//! request's stop flag, as the server's reply.
 
 use std::sync::atomic::AtomicBool;
 
@@ -26,6 +26,8 @@ pub enum Reply {
         /// The limit.
         max_nodes: u64,
     },
+    /// The request's time ran out (`--max-seconds`): no answer.
+    TimeLimit,
     /// The client went away; nobody reads this.
     Cancelled,
     /// The solver failed (a bug).

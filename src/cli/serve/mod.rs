@@ -64,17 +64,21 @@ Memory is bounded: each worker keeps one solver, whose table takes --tt-size
 opening book (about 3 MiB) is shared: with 2 workers and the default table,
 about 2 x 65 MiB + 3 MiB. Requests wait in a queue of --queue places; past it
 the server answers 503 with Retry-After. A request may search at most
---max-nodes nodes in all; past them it is answered 422 with
-{\"error\": \"node limit reached ...\"}, never with a score. A request whose
-client has gone is dropped if it has not started, and stopped before its
-next search if it has.
+--max-nodes nodes in all, and search for at most --max-seconds seconds (5)
+from when a worker takes it; past either it is stopped and answered 422
+with {\"error\": \"node limit reached ...\", \"limit\": \"nodes\"} or
+{\"error\": \"time limit reached ...\", \"limit\": \"time\"}, never with a
+score, and its worker takes the next request. A request whose client has
+gone is dropped if it has not started, and stopped within milliseconds if
+it has. A HEAD request to the API is checked as a GET is (400 for a bad
+parameter) and answered 200 without a search.
 
 Clients must keep up. A connection is closed without an answer when its
 first request's whole header has not come --header-timeout seconds (5)
 after it opened, when a later request's header has not come
 --header-timeout seconds after its first byte, or when it has sent nothing
-for --idle-timeout seconds (10) since its last answer; a request being
-answered has no deadline, however long its search. At most
+for --idle-timeout seconds (10) since its last answer; these never cut a
+request being answered (its search is bounded by --max-seconds). At most
 --max-connections connections are open at once: by default 1024, or fewer
 if the open-file limit (ulimit -n, read at start) is lower: that limit less
 32 files kept for the server itself (with ulimit -n 256: 224). A larger
@@ -105,11 +109,12 @@ API (GET; errors are JSON objects with an \"error\" field):
       every move of the game judged against perfect play (best, slower,
       mistake, blunder) with the scores, and a summary per player
   /api/info     board sizes, levels and limits
-  /api/status   workers busy, jobs queued, answered, cancelled, rejected;
-                connections open, timed out, evicted, refused
+  /api/status   workers busy, jobs queued, answered, cancelled, rejected,
+                limited (nodes), timed_out (time); connections open, timed
+                out, evicted, refused
 Status: 200 answered; 400 a bad parameter (the error names it, and the
 character for a bad position); 404 no such page; 405 not GET; 413 a request
-with a body; 414 a URL over 2 KiB; 422 the node limit reached, or a board
+with a body; 414 a URL over 2 KiB; 422 the node or time limit reached, or a board
 whose keys need a bigger table than --tt-size (7x8 needs 32M, the largest
 boards 64M, the default; /api/info lists only the boards served); 503 the
 queue is full (retry after the seconds of Retry-After), or the server is
@@ -149,6 +154,12 @@ pub struct ServeArgs {
     /// shows how many nodes a position takes, and how long).
     #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
     pub max_nodes: u64,
+    /// The most seconds one request may search (fractions allowed), counted
+    /// from when a worker starts it; past them its search is stopped, the
+    /// worker is free within milliseconds, and the answer is 422 "time
+    /// limit reached".
+    #[arg(long, value_name = "S", default_value = "5", value_parser = parse_seconds)]
+    pub max_seconds: Duration,
     /// Use no opening book (by default the built-in 7x6 book answers the
     /// earliest positions of that board at once).
     #[arg(long)]
@@ -265,6 +276,7 @@ pub fn run(args: &ServeArgs) -> u8 {
             }),
         ),
         max_nodes: args.max_nodes,
+        max_time: args.max_seconds,
         table_bytes: 1 << args.table.tt_size.ilog2(),
         connections,
         timeouts,
@@ -326,11 +338,12 @@ pub fn run(args: &ServeArgs) -> u8 {
             let _ = out.flush();
         }
         warn(format_args!(
-            "c4 serve: {workers} worker(s) of {} MiB tables, queue {}, at most {} nodes a \
-             request, at most {} connections; Ctrl-C stops",
+            "c4 serve: {workers} worker(s) of {} MiB tables, queue {}, at most {} nodes and {} s \
+             a request, at most {} connections; Ctrl-C stops",
             app_table_mib(args.table.tt_size),
             args.queue,
             args.max_nodes,
+            args.max_seconds.as_secs_f64(),
             app.connections.cap()
         ));
         accept::serve(app, args.log, listener, stop).await;

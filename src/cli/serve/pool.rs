@@ -1,6 +1,7 @@
 //! The solver workers of `c4 serve`: a fixed number of threads, each with one
 //! solver, fed from a bounded queue; a job whose client has gone is dropped
-//! before it starts and stopped while it runs.
+//! before it starts and stopped while it runs, and a job whose time is up is
+//! stopped and answered as such.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -70,14 +71,63 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
+/// How a request's job is stopped: raised by the request's handler, read by
+/// the worker, whose solver polls the flag inside its searches (a search
+/// stops within milliseconds).
+#[derive(Debug, Default)]
+pub struct Halt {
+    /// The solver's stop flag, raised for any reason.
+    flag: Arc<AtomicBool>,
+    /// Raised before the flag when the request's time is up.
+    time_up: AtomicBool,
+}
+
+impl Halt {
+    /// A halt not raised.
+    pub fn new() -> Arc<Halt> {
+        Arc::new(Halt::default())
+    }
+
+    /// Nobody wants the answer any more (the client has gone, or the server
+    /// stops): the job is dropped, or stopped, and answered
+    /// [`Reply::Cancelled`].
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::SeqCst);
+    }
+
+    /// The request's time is up: the job is stopped and answered
+    /// [`Reply::TimeLimit`] (unless its answer came first).
+    pub fn time_up(&self) {
+        self.time_up.store(true, Ordering::SeqCst);
+        self.flag.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether it was raised, for either reason.
+    fn is_raised(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+}
+
 /// One request's work, as queued.
 struct Job {
     /// The board and what to compute.
     task: Task,
-    /// Set when the client has gone: the job is dropped or stopped.
-    cancel: Arc<AtomicBool>,
+    /// Raised when the job is to stop.
+    halt: Arc<Halt>,
+    /// Told when a worker starts the job's search (dropped unsent if the
+    /// job is dropped before).
+    started: oneshot::Sender<()>,
     /// Where the answer goes.
     reply: oneshot::Sender<Outcome>,
+}
+
+/// A job queued: what its request's handler waits on.
+#[derive(Debug)]
+pub struct Submitted {
+    /// Completes when a worker starts the job (closed if it never does).
+    pub started: oneshot::Receiver<()>,
+    /// The answer (closed without one if the job was dropped).
+    pub answer: oneshot::Receiver<Outcome>,
 }
 
 /// Counters of the pool, as `GET /api/status` reports them.
@@ -95,6 +145,8 @@ struct Counters {
     rejected: AtomicU64,
     /// Jobs that reached the node limit.
     limited: AtomicU64,
+    /// Jobs stopped by the time limit.
+    timed_out: AtomicU64,
 }
 
 /// A snapshot of the pool's state.
@@ -116,6 +168,8 @@ pub struct Status {
     pub rejected: u64,
     /// Jobs that reached the node limit.
     pub limited: u64,
+    /// Jobs stopped by the time limit.
+    pub timed_out: u64,
 }
 
 /// Why a job was not queued.
@@ -164,23 +218,20 @@ impl Pool {
         }
     }
 
-    /// Queues `task`; `cancel` stops it once set. The answer arrives on the
-    /// returned channel (closed without one if the job was dropped).
-    pub fn submit(
-        &self,
-        task: Task,
-        cancel: Arc<AtomicBool>,
-    ) -> Result<oneshot::Receiver<Outcome>, SubmitError> {
+    /// Queues `task`; `halt` stops it once raised.
+    pub fn submit(&self, task: Task, halt: Arc<Halt>) -> Result<Submitted, SubmitError> {
         let (reply, answer) = oneshot::channel();
+        let (started_tx, started) = oneshot::channel();
         // Counted before it is sent, so that a worker's decrement never
         // comes first.
         self.counters.queued.fetch_add(1, Ordering::SeqCst);
         match self.queue.try_send(Job {
             task,
-            cancel,
+            halt,
+            started: started_tx,
             reply,
         }) {
-            Ok(()) => Ok(answer),
+            Ok(()) => Ok(Submitted { started, answer }),
             Err(e) => {
                 self.counters.queued.fetch_sub(1, Ordering::SeqCst);
                 match e {
@@ -206,6 +257,7 @@ impl Pool {
             cancelled: c.cancelled.load(Ordering::Relaxed),
             rejected: c.rejected.load(Ordering::Relaxed),
             limited: c.limited.load(Ordering::Relaxed),
+            timed_out: c.timed_out.load(Ordering::Relaxed),
         }
     }
 }
@@ -218,11 +270,14 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
         let Ok(job) = job else { return };
         counters.busy.fetch_add(1, Ordering::SeqCst);
         counters.queued.fetch_sub(1, Ordering::SeqCst);
-        let (reply, nodes) = if job.cancel.load(Ordering::Relaxed) || job.reply.is_closed() {
+        let (mut reply, nodes) = if job.halt.is_raised() || job.reply.is_closed() {
             (Reply::Cancelled, 0)
         } else {
+            // The handler starts the request's clock (a handler gone
+            // meanwhile has raised the halt: the flag stops the search).
+            let _ = job.started.send(());
             catch_unwind(AssertUnwindSafe(|| {
-                run_task(&job.task, &mut kept, config, &job.cancel)
+                run_task(&job.task, &mut kept, config, &job.halt.flag)
             }))
             .unwrap_or_else(|_| {
                 // The solver may be left in any state: make a new one.
@@ -230,11 +285,18 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
                 (Reply::Failed, 0)
             })
         };
+        if reply == Reply::Cancelled && job.halt.time_up.load(Ordering::SeqCst) {
+            reply = Reply::TimeLimit;
+        }
         let counter = match reply {
             Reply::Cancelled => &counters.cancelled,
             Reply::NodeLimit { .. } => {
                 counters.answered.fetch_add(1, Ordering::Relaxed);
                 &counters.limited
+            }
+            Reply::TimeLimit => {
+                counters.answered.fetch_add(1, Ordering::Relaxed);
+                &counters.timed_out
             }
             _ => &counters.answered,
         };
@@ -246,20 +308,21 @@ fn work(jobs: &Mutex<Receiver<Job>>, counters: &Counters, config: &SolverConfig)
 }
 
 /// Computes `task` on the worker's solver for the task's board (`kept`,
-/// made with `config` if it is for another board), stopped once `cancel`
+/// made with `config` if it is for another board), stopped once `stop`
 /// is set. Gives the reply and the nodes searched.
 fn run_task(
     task: &Task,
     kept: &mut Option<Box<dyn Engine>>,
     config: &SolverConfig,
-    cancel: &Arc<AtomicBool>,
+    stop: &Arc<AtomicBool>,
 ) -> (Reply, u64) {
     match solver_for(kept, config, task.query.board) {
         Ok(solver) => {
             // The solver polls the flag inside its searches too, so a
-            // request whose client has gone stops within milliseconds.
-            solver.set_stop_flag(Some(Arc::clone(cancel)));
-            let reply = task.run(solver, cancel);
+            // request whose client has gone, or whose time is up, stops
+            // within milliseconds.
+            solver.set_stop_flag(Some(Arc::clone(stop)));
+            let reply = task.run(solver, stop);
             solver.set_stop_flag(None);
             (reply, solver.node_count())
         }
