@@ -473,7 +473,7 @@ fn describe_entries(book: &AnyBook) -> String {
     let empty = Game::new(book.board());
     if let Some(score) = book.get(&empty) {
         text.push_str(&format!(
-            "empty board: {score} ({})\n",
+            "empty board: {score}: {}\n",
             describe(&empty, score, false)
         ));
     }
