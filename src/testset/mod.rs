@@ -97,7 +97,7 @@ pub enum LineError {
     /// The score cannot be the score of this position: no game from it ends
     /// with that score.
     #[error(
-        "character {}: score {score} is impossible after {moves} moves (range {min}..={max})",
+        "character {}: score {score} is impossible after {moves} moves (it must be from {min} to {max})",
         index + 1
     )]
     ScoreOutOfRange {
