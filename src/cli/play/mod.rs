@@ -1,16 +1,21 @@
 //! `c4 play`: a game in the terminal against c4 at a chosen level. Moves and
 //! commands are read as whitespace-separated words from stdin, so a game can
-//! be typed or piped (`echo 4 4 3 | c4 play --as first`).
+//! be typed or piped (`echo 4 4 3 | c4 play --as first`). When a game ends
+//! its moves are printed (to hand to `c4 review` or the page), and it can be
+//! taken back or played again.
+
+mod board;
 
 use std::convert::Infallible;
 use std::io::{self, BufRead, IsTerminal, Write};
 
+use anstream::{AutoStream, ColorChoice};
 use clap::{Args, ValueEnum};
 
 use c4::level::Level;
 use c4::memory::{Need, solver_bytes};
 use c4::rng::SplitMix64;
-use c4::rules::{column_char, column_from_char, column_range};
+use c4::rules::{column_char, column_from_char, column_range, moves_to_string};
 use c4::{BoardSize, Engine, Game, Player, Score, engine};
 
 use super::limits::check_memory;
@@ -34,8 +39,17 @@ pub enum Side {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 At the prompt type a column (1-7 on 7x6; a, b, c for columns 10 and up),
-`hint` (every column's score and what it means), `undo` (take back your last move and c4's reply) or `quit`. The game
-also ends at the end of the input. The board is drawn after every move.
+`hint` (every column's score and what it means), `undo` (take back your
+last move and c4's reply) or `quit`; an empty line asks again. The board is
+drawn once a turn, with the last stone played in [brackets]; on a terminal
+X is red and O yellow (no colour when stdout is not a terminal or NO_COLOR
+is set; CLICOLOR_FORCE=1 forces it).
+
+When a game ends, at `quit` and at the end of the input, c4 prints the
+game's moves as `c4 review` and the page of `c4 serve` take them:
+`c4 review 4453...` and http://127.0.0.1:8080/?review#4453... At the end of
+a game type `undo` (take back your last move), `new` (a rematch, with the
+sides swapped) or `quit`.
 
 Levels (--level): 0 beginner (a random move that does not lose at once,
 and one move in four any move at all), 1 novice, 2 intermediate (half, then
@@ -58,7 +72,8 @@ Examples:
   c4 play --as second              c4 opens
   echo 4 4 3 hint | c4 play --as first
   c4 play --from 4453 --as first   continue from a position
-  c4 play --level 0                against a beginner")]
+  c4 play --level 0                against a beginner
+  NO_COLOR=1 c4 play --level 2     an intermediate player, without colour")]
 pub struct PlayArgs {
     /// Your side: first (X, moves first) or second (O); asked if not given.
     #[arg(long = "as", value_enum, value_name = "SIDE")]
@@ -71,7 +86,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
     /// c4's level: 0 (beginner) to 4 (perfect); see below.
-    #[arg(long, value_name = "L", default_value_t = 4, value_parser = clap::value_parser!(u8).range(0..=4))]
+    #[arg(long, value_name = "L", default_value_t = 4, value_parser = parse_level)]
     pub level: u8,
     /// Opening book options.
     #[command(flatten)]
@@ -82,6 +97,15 @@ pub struct PlayArgs {
     /// Board size.
     #[command(flatten)]
     pub board: BoardArgs,
+}
+
+/// Parses `--level`: a number from 0 to 4, or says in words what levels
+/// there are.
+fn parse_level(text: &str) -> Result<u8, String> {
+    let n: u64 = text.trim().parse().map_err(|_| {
+        format!("'{text}' is not a level: levels run from 0 (beginner) to 4 (perfect)")
+    })?;
+    Level::new(n).map(Level::number).map_err(|e| e.to_string())
 }
 
 /// Runs `c4 play`; returns the exit status.
@@ -116,6 +140,15 @@ impl<R: BufRead> Words<R> {
             }
             self.pending
                 .extend(line.split_whitespace().map(str::to_owned));
+            if self.pending.is_empty() {
+                // An empty line: the prompt again, on a line of its own (a
+                // terminal has moved to the next line already).
+                if self.echo {
+                    writeln!(out)?;
+                }
+                write!(out, "{prompt}")?;
+                out.flush()?;
+            }
         }
         let word = self.pending.pop_front().expect("not empty");
         if self.echo {
@@ -244,6 +277,29 @@ impl GameRecord {
         self.moves.truncate(last);
         true
     }
+
+    /// The game's moves from the empty board, and how to look at them
+    /// again: with `c4 review` and on the page of `c4 serve`, both in the
+    /// notation they read.
+    fn moves_text(&self) -> String {
+        if self.moves.is_empty() {
+            return "No moves were played.\n".to_owned();
+        }
+        let moves = moves_to_string(&self.moves);
+        let (w, h) = (self.board.width(), self.board.height());
+        let (options, hash) = if self.board == BoardSize::STANDARD {
+            (String::new(), moves.clone())
+        } else {
+            (
+                format!("--width {w} --height {h} "),
+                format!("{w}x{h}:{moves}"),
+            )
+        };
+        format!(
+            "The game's moves: {moves}\n  review them:  c4 review {options}{moves}\n  \
+             on the page:  http://127.0.0.1:8080/?review#{hash}  (while c4 serve runs)\n"
+        )
+    }
 }
 
 /// `c4 play` on `board`.
@@ -286,129 +342,273 @@ fn run_play(board: BoardSize, args: &PlayArgs) -> u8 {
         pending: Default::default(),
         echo,
     };
-    let mut out = io::stdout().lock();
-    match play(solver.as_mut(), &mut words, &mut out, args, start) {
+    let stdout = io::stdout();
+    let colour = matches!(
+        AutoStream::choice(&stdout),
+        ColorChoice::Always | ColorChoice::AlwaysAnsi
+    );
+    let level = Level::new(args.level.into()).expect("--level was checked");
+    // A new game each time: the levels below perfect draw from the clock.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // The moves given: Game::parse took each character as a column.
+    let from: Vec<usize> = args
+        .from
+        .trim()
+        .chars()
+        .filter_map(|ch| column_from_char(ch, board.width()))
+        .collect();
+    let mut out = stdout.lock();
+    let mut session = Session {
+        solver: solver.as_mut(),
+        words: &mut words,
+        out: &mut out,
+        level,
+        rng: SplitMix64::new(seed),
+        colour,
+    };
+    match session.run(args.side, from, &start) {
         Ok(()) => EXIT_OK,
         Err(e) => after_write_error("play", &e, EXIT_OK),
     }
 }
 
-/// The game loop; returns when the game ends, is quit or the input ends.
-fn play<R: BufRead>(
-    solver: &mut dyn Engine,
-    words: &mut Words<R>,
-    out: &mut impl Write,
-    args: &PlayArgs,
-    start: Game,
-) -> io::Result<()> {
-    let width = start.width();
-    let human = match args.side {
-        Some(Side::First) => Player::First,
-        Some(Side::Second) => Player::Second,
-        None => loop {
-            let Some(word) = words.next(out, "Do you want to move first? (y/n) ")? else {
-                return Ok(());
-            };
-            match word.to_ascii_lowercase().as_str() {
-                "y" | "yes" | "first" => break Player::First,
-                "n" | "no" | "second" => break Player::Second,
-                _ => writeln!(
-                    out,
-                    "Please answer y (you move first) or n (c4 moves first)."
-                )?,
-            }
-        },
-    };
-    let moves: Vec<usize> = args
-        .from
-        .trim()
-        .chars()
-        .filter_map(|ch| column_from_char(ch, width))
-        .collect();
-    let mut game = GameRecord {
-        board: start.board(),
-        start: moves.len(),
-        moves,
-        human,
-    };
-    debug_assert_eq!(game.position(), start);
-    let level = Level::new(args.level.into()).expect("clap checks the range");
-    // A new game each time: the levels below perfect draw from the clock.
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut rng = SplitMix64::new(seed);
-    writeln!(
-        out,
-        "You play {} ({}). Type a column ({}), hint, undo or quit.\n",
-        human.symbol(),
-        if human == Player::First {
-            "first"
-        } else {
-            "second"
-        },
-        column_range(width)
-    )?;
-    writeln!(out, "{}\n", game.position())?;
-    loop {
-        let pos = game.position();
-        if pos.is_game_over() {
-            let result = if pos.is_full() && !pos.is_won() {
-                "Draw.".to_owned()
-            } else if pos.side_to_move().other() == human {
-                "You win!".to_owned()
-            } else {
-                "c4 wins.".to_owned()
-            };
-            writeln!(out, "Game over: {result}")?;
-            return Ok(());
-        }
-        if pos.side_to_move() != human {
-            if level != Level::PERFECT {
-                let choice = level
-                    .choose(&pos, &mut rng, || Ok::<_, Infallible>(solver.analyze(&pos)))
-                    .unwrap_or_else(|never| match never {});
-                game.moves.push(choice.column);
-                let after = game.position();
-                writeln!(out, "c4 plays {}\n\n{after}\n", column_char(choice.column))?;
-                continue;
-            }
-            let (col, score) = solver
-                .best_move(&pos)
-                .expect("the game is not over, so there is a move");
-            game.moves.push(col);
-            let after = game.position();
-            writeln!(
-                out,
-                "c4 plays {} (c4 {})\n\n{after}\n",
-                column_char(col),
-                meaning(&pos, score)
-            )?;
-            continue;
-        }
-        let Some(word) = words.next(out, "your move> ")? else {
-            return Ok(());
+/// How a game ended for the session.
+enum Ending {
+    /// Play again, the sides swapped.
+    Rematch,
+    /// The player quit, or the input ended.
+    Leave,
+}
+
+/// What a word typed after a game asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AfterGame {
+    /// Take back the human's last move.
+    Undo,
+    /// Play again.
+    Rematch,
+    /// End the session.
+    Quit,
+}
+
+/// Reads a word typed after a game, or says what may be typed.
+fn parse_after_game(word: &str) -> Result<AfterGame, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "undo" | "u" => Ok(AfterGame::Undo),
+        "new" | "rematch" | "again" | "r" => Ok(AfterGame::Rematch),
+        "quit" | "q" | "exit" => Ok(AfterGame::Quit),
+        _ => Err(format!(
+            "'{word}': type undo (take back your last move), new (a rematch) or quit"
+        )),
+    }
+}
+
+/// A session of `c4 play`: games against c4 on one solver, one after the
+/// other.
+struct Session<'a, R, W> {
+    /// The solver c4 plays and hints with.
+    solver: &'a mut dyn Engine,
+    /// The player's words.
+    words: &'a mut Words<R>,
+    /// Where everything is written.
+    out: &'a mut W,
+    /// c4's level.
+    level: Level,
+    /// The random draws of the levels below perfect.
+    rng: SplitMix64,
+    /// Whether the board is drawn in colour.
+    colour: bool,
+}
+
+impl<R: BufRead, W: Write> Session<'_, R, W> {
+    /// Asks who starts unless `side` says, then plays games from `start`,
+    /// the position after `from` (0-based columns), until the player quits
+    /// or the input ends.
+    fn run(&mut self, side: Option<Side>, from: Vec<usize>, start: &Game) -> io::Result<()> {
+        let human = match side {
+            Some(Side::First) => Player::First,
+            Some(Side::Second) => Player::Second,
+            None => loop {
+                let prompt = "Do you want to move first? (y/n) ";
+                let Some(word) = self.words.next(self.out, prompt)? else {
+                    return Ok(());
+                };
+                match word.to_ascii_lowercase().as_str() {
+                    "y" | "yes" | "first" => break Player::First,
+                    "n" | "no" | "second" => break Player::Second,
+                    _ => writeln!(
+                        self.out,
+                        "Please answer y (you move first) or n (c4 moves first)."
+                    )?,
+                }
+            },
         };
-        match parse_request(&word, width) {
-            Err(message) => writeln!(out, "{message}")?,
-            Ok(Request::Quit) => {
-                writeln!(out, "Bye.")?;
-                return Ok(());
-            }
-            Ok(Request::Hint) => write!(out, "{}", hint(solver, &pos))?,
-            Ok(Request::Undo) => {
-                if game.undo() {
-                    writeln!(out, "Taken back.\n\n{}\n", game.position())?;
+        let mut game = GameRecord {
+            board: start.board(),
+            start: from.len(),
+            moves: from,
+            human,
+        };
+        debug_assert_eq!(&game.position(), start);
+        let mut greeting = "You play";
+        loop {
+            writeln!(
+                self.out,
+                "{greeting} {} ({}); c4 plays at level {}. Type a column ({}), hint, undo or \
+                 quit.",
+                game.human.symbol(),
+                if game.human == Player::First {
+                    "first"
                 } else {
-                    writeln!(out, "Nothing to undo.")?;
+                    "second"
+                },
+                self.level,
+                column_range(start.width())
+            )?;
+            match self.game(&mut game)? {
+                Ending::Leave => return Ok(()),
+                Ending::Rematch => {
+                    game.moves.truncate(game.start);
+                    game.human = game.human.other();
+                    greeting = "Rematch: you play";
                 }
             }
-            Ok(Request::Column(col)) => {
-                if !pos.can_play(col) {
-                    writeln!(out, "Column {} is full; choose another.", column_char(col))?;
+        }
+    }
+
+    /// Plays `game` until it is over and the player leaves or asks for a
+    /// rematch; an undo at the end goes on with the game.
+    fn game(&mut self, game: &mut GameRecord) -> io::Result<Ending> {
+        let width = game.board.width();
+        // Whether the position changed since the board was last drawn.
+        let mut changed = true;
+        loop {
+            let pos = game.position();
+            if pos.is_game_over() {
+                self.draw(game)?;
+                let result = if pos.is_full() && !pos.is_won() {
+                    "Draw."
+                } else if pos.side_to_move().other() == game.human {
+                    "You win!"
                 } else {
-                    game.moves.push(col);
-                    writeln!(out, "\n{}\n", game.position())?;
+                    "c4 wins."
+                };
+                writeln!(self.out, "Game over: {result}\n\n{}", game.moves_text())?;
+                match self.after_game(game)? {
+                    Some(ending) => return Ok(ending),
+                    None => {
+                        changed = true;
+                        continue;
+                    }
+                }
+            }
+            if pos.side_to_move() != game.human {
+                let line = self.c4_move(&pos, game)?;
+                writeln!(self.out, "{line}")?;
+                changed = true;
+                continue;
+            }
+            if changed {
+                self.draw(game)?;
+                changed = false;
+            }
+            let Some(word) = self.words.next(self.out, "your move> ")? else {
+                write!(self.out, "{}", game.moves_text())?;
+                return Ok(Ending::Leave);
+            };
+            match parse_request(&word, width) {
+                Err(message) => writeln!(self.out, "{message}")?,
+                Ok(Request::Quit) => {
+                    writeln!(self.out, "{}Bye.", game.moves_text())?;
+                    return Ok(Ending::Leave);
+                }
+                Ok(Request::Hint) => write!(self.out, "{}", hint(self.solver, &pos))?,
+                Ok(Request::Undo) => {
+                    if game.undo() {
+                        writeln!(self.out, "Taken back.")?;
+                        changed = true;
+                    } else {
+                        writeln!(self.out, "Nothing to undo.")?;
+                    }
+                }
+                Ok(Request::Column(col)) => {
+                    if pos.can_play(col) {
+                        game.moves.push(col);
+                        changed = true;
+                    } else {
+                        writeln!(
+                            self.out,
+                            "Column {} is full; choose another.",
+                            column_char(col)
+                        )?;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws the board of `game` with its last move marked, and a blank
+    /// line after it.
+    fn draw(&mut self, game: &GameRecord) -> io::Result<()> {
+        let drawing = board::draw(&game.position(), game.moves.last().copied(), self.colour);
+        writeln!(self.out, "\n{drawing}\n")
+    }
+
+    /// Plays c4's move in `pos`, the position of `game`, and says which it
+    /// was (and, at the perfect level, how the game ends).
+    fn c4_move(&mut self, pos: &Game, game: &mut GameRecord) -> io::Result<String> {
+        if self.level != Level::PERFECT {
+            let solver = &mut *self.solver;
+            let choice = self
+                .level
+                .choose(pos, &mut self.rng, || {
+                    Ok::<_, Infallible>(solver.analyze(pos))
+                })
+                .unwrap_or_else(|never| match never {});
+            game.moves.push(choice.column);
+            return Ok(format!("c4 plays {}", column_char(choice.column)));
+        }
+        let (col, score) = self
+            .solver
+            .best_move(pos)
+            .expect("the game is not over, so there is a move");
+        game.moves.push(col);
+        Ok(format!(
+            "c4 plays {} (c4 {})",
+            column_char(col),
+            meaning(pos, score)
+        ))
+    }
+
+    /// Asks what to do once `game` is over: `None` after an undo (the game
+    /// goes on), else how the session goes on.
+    fn after_game(&mut self, game: &mut GameRecord) -> io::Result<Option<Ending>> {
+        writeln!(
+            self.out,
+            "Type undo (take back your last move), new (a rematch) or quit."
+        )?;
+        loop {
+            let Some(word) = self.words.next(self.out, "after the game> ")? else {
+                return Ok(Some(Ending::Leave));
+            };
+            match parse_after_game(&word) {
+                Err(message) => writeln!(self.out, "{message}")?,
+                Ok(AfterGame::Quit) => {
+                    writeln!(self.out, "Bye.")?;
+                    return Ok(Some(Ending::Leave));
+                }
+                Ok(AfterGame::Rematch) => {
+                    writeln!(self.out)?;
+                    return Ok(Some(Ending::Rematch));
+                }
+                Ok(AfterGame::Undo) => {
+                    if game.undo() {
+                        writeln!(self.out, "Taken back.")?;
+                        return Ok(None);
+                    }
+                    writeln!(self.out, "Nothing to undo: you have not moved.")?;
                 }
             }
         }
