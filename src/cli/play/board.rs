@@ -89,11 +89,11 @@ mod tests {
     fn the_last_stone_is_in_brackets() {
         assert_eq!(
             draw(&game("1124"), Some(3), false),
-            " . . . .\n . . . .\n O . . .\n X O .[X]\n 1 2 3 4\nO to move (move 5)"
+            " . . . .\n . . . .\n O . . .\n X X .[O]\n 1 2 3 4\nX to move (move 5)"
         );
         assert_eq!(
             draw(&game("112"), Some(0), false),
-            " . . . .\n . . . .\n[O]. . .\n X X . .\n 1 2 3 4\nX to move (move 4)"
+            " . . . .\n . . . .\n[O]. . .\n X X . .\n 1 2 3 4\nO to move (move 4)"
         );
         assert_eq!(
             draw(&game(""), None, false),
