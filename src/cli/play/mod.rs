@@ -632,6 +632,23 @@ mod tests {
     }
 
     #[test]
+    fn after_a_game_and_levels() {
+        assert_eq!(parse_after_game("UNDO"), Ok(AfterGame::Undo));
+        assert_eq!(parse_after_game("new"), Ok(AfterGame::Rematch));
+        assert_eq!(parse_after_game("q"), Ok(AfterGame::Quit));
+        let e = parse_after_game("4").unwrap_err();
+        assert!(e.contains("type undo"), "{e}");
+        assert_eq!(parse_level("2"), Ok(2));
+        for bad in ["5", "x", "-1"] {
+            let e = parse_level(bad).unwrap_err();
+            assert!(
+                e.contains("levels run from 0 (beginner) to 4 (perfect)"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
     fn meanings() {
         let empty = Game::new(BoardSize::STANDARD);
         assert_eq!(meaning(&empty, 1), "wins on move 41");
