@@ -192,15 +192,20 @@ pub enum Outcome {
     /// Nobody can force a win.
     Draw,
     /// `winner` connects four with move `on_move` of the game (1-based),
-    /// which is its `stone`-th stone from now (0 if it has already won).
+    /// its `stone`-th stone of the game, `from_now` stones from now (0 if
+    /// it has already won).
     Win {
         /// The player who wins.
         winner: Player,
         /// The game's move number of the winning stone (1-based).
         on_move: usize,
+        /// The winning stone's number among the winner's stones of the
+        /// whole game, 1-based: the count the score is made of (on 7x6 a win
+        /// scores 22 minus it).
+        stone: usize,
         /// How many stones the winner plays from now, the winning one
         /// included; 0 when the last move has already won.
-        stone: usize,
+        from_now: usize,
     },
 }
 
@@ -218,7 +223,8 @@ pub fn outcome(pos: &Game, score: Score) -> Outcome {
         return Outcome::Win {
             winner: to_move.other(),
             on_move: played,
-            stone: 0,
+            stone: played.div_ceil(2),
+            from_now: 0,
         };
     }
     // The winner's first move from now is move `first` of the game, 0-based:
@@ -239,12 +245,15 @@ pub fn outcome(pos: &Game, score: Score) -> Outcome {
     Outcome::Win {
         winner,
         on_move: before + 1,
-        stone: (before - first) / 2 + 1,
+        stone: before / 2 + 1,
+        from_now: (before - first) / 2 + 1,
     }
 }
 
-/// A sentence saying what `score` means for `pos`, e.g. "X wins with its 3rd
-/// stone from now (move 9)". With `weak`, the score is only a sign.
+/// A sentence saying what `score` means for `pos`, e.g. "X wins with its
+/// 5th stone (move 9)" or "X wins with its next stone (its 4th, move 7)".
+/// Stones are counted over the whole game, as the score counts them. With
+/// `weak`, the score is only a sign.
 pub fn describe(pos: &Game, score: Score, weak: bool) -> String {
     let me = pos.side_to_move().symbol();
     let you = pos.side_to_move().other().symbol();
@@ -261,12 +270,17 @@ pub fn describe(pos: &Game, score: Score, weak: bool) -> String {
             winner,
             on_move,
             stone,
+            from_now,
         } => {
-            let stones = format!("{} stone from now", ordinal(stone));
-            if winner == pos.side_to_move() {
-                format!("{me} wins with its {stones} (move {on_move})")
+            let stones = if from_now == 1 {
+                format!("its next stone (its {}, move {on_move})", ordinal(stone))
             } else {
-                format!("{me} loses: {you} wins with its {stones} (move {on_move})")
+                format!("its {} stone (move {on_move})", ordinal(stone))
+            };
+            if winner == pos.side_to_move() {
+                format!("{me} wins with {stones}")
+            } else {
+                format!("{me} loses: {you} wins with {stones}")
             }
         }
     }
@@ -331,7 +345,8 @@ mod tests {
             Outcome::Win {
                 winner: Player::First,
                 on_move: 41,
-                stone: 21
+                stone: 21,
+                from_now: 21
             }
         );
         // X to move with three stones in column 1 wins at once, on move 7.
@@ -341,7 +356,8 @@ mod tests {
             Outcome::Win {
                 winner: Player::First,
                 on_move: 7,
-                stone: 1
+                stone: 4,
+                from_now: 1
             }
         );
         // O to move after "1212121" has lost on move 7 (the solver's score).
@@ -351,7 +367,8 @@ mod tests {
             Outcome::Win {
                 winner: Player::First,
                 on_move: 7,
-                stone: 0
+                stone: 4,
+                from_now: 0
             }
         );
         assert_eq!(outcome(&Game::new(BoardSize::STANDARD), 0), Outcome::Draw);
@@ -364,15 +381,59 @@ mod tests {
             // A win by the side to move, then by its opponent.
             for (sign, first) in [(1, played), (-1, played + 1)] {
                 for s in 1..=(42 + 1 - first as i32) / 2 {
-                    let Outcome::Win { on_move, stone, .. } = outcome(&pos, sign * s) else {
+                    let Outcome::Win {
+                        on_move,
+                        stone,
+                        from_now,
+                        ..
+                    } = outcome(&pos, sign * s)
+                    else {
                         panic!("a nonzero score is a win");
                     };
                     let before = on_move - 1;
                     assert_eq!((42 + 1 - before as i32) / 2, s, "{played} {sign} {s}");
                     assert_eq!(before % 2, first % 2, "{played} {sign} {s}");
-                    assert_eq!(first + 2 * (stone - 1), before);
+                    assert_eq!(first + 2 * (from_now - 1), before);
+                    // The README's count: a win scores 22 minus the stones
+                    // the winner has played when it wins.
+                    assert_eq!(22 - stone as i32, s, "{played} {sign} {s}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn sentences_count_the_stones_of_the_whole_game() {
+        // O to move after 44533 wins on move 40 with its 20th stone: 22 - 20.
+        let p = parse("44533");
+        assert_eq!(
+            describe(&p, 2, false),
+            "O wins with its 20th stone (move 40)"
+        );
+        assert_eq!(
+            describe(&p, -2, false),
+            "O loses: X wins with its 20th stone (move 39)"
+        );
+        // X to move after 121212 wins at once: its next stone, its 4th.
+        let p = parse("121212");
+        assert_eq!(
+            describe(&p, p.win_next_score(), false),
+            "X wins with its next stone (its 4th, move 7)"
+        );
+        // O to move after 12121 loses to X's next stone, move 7.
+        let p = parse("12121");
+        assert_eq!(
+            describe(&p, -(22 - 4), false),
+            "O loses: X wins with its next stone (its 4th, move 7)"
+        );
+        assert_eq!(
+            describe(&Game::new(BoardSize::STANDARD), 1, false),
+            "X wins with its 21st stone (move 41)"
+        );
+        assert_eq!(
+            describe(&p, 0, false),
+            "draw with perfect play: the board fills up"
+        );
+        assert_eq!(describe(&p, -1, true), "O loses: X wins with perfect play");
     }
 }

@@ -108,7 +108,7 @@ fn text_report() {
     assert_eq!(score, MIDDLE_GAME.score);
     assert_eq!(score, -2);
     assert!(
-        out.contains("score: -2: X loses: O wins with its 14th stone from now (move 40)"),
+        out.contains("score: -2: X loses: O wins with its 20th stone (move 40)"),
         "{out}"
     );
 }
@@ -265,7 +265,7 @@ fn immediate_win() {
     assert_eq!(reference_score_of::<7, 6>("121212"), 18);
     assert_eq!(v["score"], 18);
     assert_eq!(v["win_on_move"], 7);
-    assert_eq!(v["result"], "X wins with its 1st stone from now (move 7)");
+    assert_eq!(v["result"], "X wins with its next stone (its 4th, move 7)");
 }
 
 #[test]

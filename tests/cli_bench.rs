@@ -368,11 +368,38 @@ fn generate_gives_up_clearly_and_rejects_bad_ranges() {
         .stderr(predicate::str::contains(
             "gave up after 50 candidates: found 0 of the 3",
         ));
-    c4("generate")
-        .args(["--min-moves", "10", "--max-moves", "5"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("invalid move range 10..=5"));
+    // Each bad range names the flag at fault in words, never in Rust's
+    // range syntax.
+    for (args, message) in [
+        (
+            &["--min-moves", "10", "--max-moves", "5"][..],
+            "c4 generate: --min-moves 10 is more than --max-moves 5: give --max-moves 10 or more\n",
+        ),
+        (
+            &["--min-moves", "20"][..],
+            "c4 generate: --min-moves 20 is more than --max-moves 14 (the default): give \
+             --max-moves 20 or more\n",
+        ),
+        (
+            &["--min-moves", "50"][..],
+            "c4 generate: --min-moves 50: a position on 7x6 has at most 41 moves\n",
+        ),
+        (
+            &["--max-moves", "16", "--width", "4", "--height", "4"][..],
+            "c4 generate: --max-moves 16: a position on 4x4 has at most 15 moves\n",
+        ),
+        (
+            &["--min-moves", "0"][..],
+            "c4 generate: --min-moves 0: a position has at least 1 move\n",
+        ),
+    ] {
+        c4("generate")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(message);
+    }
 }
 
 #[test]

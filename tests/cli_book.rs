@@ -103,7 +103,7 @@ fn a_generated_book_holds_fresh_solves_and_info_describes_it() {
     assert!(info.contains("checksum: "), "{info}");
     // Plumbing: the line shows the library's score of the empty board.
     let empty = solver.solve(&Position::new());
-    assert!(info.contains(&format!("empty board: {empty} (")), "{info}");
+    assert!(info.contains(&format!("empty board: {empty}: ")), "{info}");
     let (v, _, code) = book_5x4("verify", &[out.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(
@@ -353,7 +353,7 @@ fn the_built_in_book_answers_the_opening_at_once() {
     // score +1, by playing the centre; columns from left to right score
     // -2 -1 0 +1 0 -1 -2.
     assert!(
-        info.contains("empty board: 1 (X wins with its 21st stone"),
+        info.contains("empty board: 1: X wins with its 21st stone (move 41)"),
         "{info}"
     );
     // The empty board, from the book: no search (0 nodes), well under a

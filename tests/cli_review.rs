@@ -368,14 +368,57 @@ fn the_table_shows_each_move_and_the_summary() {
     assert_eq!(first, ["1", "X", "1", "+1", "-2", "4", "blunder"], "{out}");
     assert!(
         out.contains(
-            "X: 1 moves: best 0 (0%), slower 0, mistakes 0, blunders 1; result changed on move 1"
+            "X played 1 move: 0 best (0%), 0 slower, 0 mistakes, 1 blunder. \
+             Its first to change the result: move 1.\n"
         ),
         "{out}"
     );
-    assert!(out.contains("turning point: move 1"), "{out}");
+    assert!(
+        out.contains(
+            "O played 1 move: 1 best (100%), 0 slower, 0 mistakes, 0 blunders. \
+             None changed the result.\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "From the start, with perfect play: X wins. After the last move: O wins.\n\
+             Turning point: move 1, the last move that changed the result.\n"
+        ),
+        "{out}"
+    );
     let (help, _, _) = run(&["review", "--help"], "");
     assert!(
         help.contains("Examples:") && help.contains("c4 review"),
         "{help}"
     );
+}
+
+/// The summary in words when nothing changed the result, a player has not
+/// moved, the review is weak (no `slower`) or the game is over.
+#[test]
+fn the_summary_reads_as_sentences() {
+    // The centre keeps X's win (the standard first-move scores).
+    let (out, err, code) = run(&["review", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "X played 1 move: 1 best (100%), 0 slower, 0 mistakes, 0 blunders. \
+             None changed the result.\nO played no moves.\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("No move changed the result.\n"), "{out}");
+    let (out, _, _) = run(&["review", "--weak", "14"], "");
+    assert!(
+        out.contains("X played 1 move: 0 best (0%), 0 mistakes, 1 blunder."),
+        "{out}"
+    );
+    assert!(!out.contains("slower"), "{out}");
+    // X connects four in column 1 on move 7.
+    let (out, _, _) = run(&["review", "1212121"], "");
+    assert!(out.contains("The game is over: X won."), "{out}");
+    for old in ["result changed", "never", "turning point: none"] {
+        assert!(!out.contains(old), "{out}");
+    }
 }

@@ -95,9 +95,15 @@ impl LevelPlayer {
                     .enumerate()
                     .all(|(c, s)| s.is_some() == game.can_play(c));
             if !fits {
+                // Written as Python writes the list: [1, None, -2].
+                let shown: Vec<String> = list
+                    .iter()
+                    .map(|s| s.map_or("None".to_owned(), |s| s.to_string()))
+                    .collect();
                 return Err(PyValueError::new_err(format!(
-                    "scores {list:?} are not one score for each of the {} columns, \
+                    "scores [{}] are not one score for each of the {} columns, \
                      None exactly for the full ones",
+                    shown.join(", "),
                     game.width()
                 )));
             }

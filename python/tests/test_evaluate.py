@@ -197,4 +197,9 @@ def test_level_agents() -> None:
         agent(c4.Position("1212121"))
     with pytest.raises(TypeError, match="c4.Position"):
         agent("4453")
+    # Scores that do not fit the board are named as Python writes them.
+    from c4._c4 import LevelPlayer
+
+    with pytest.raises(ValueError, match=r"^scores \[1, None\] are not one score for each of the 7 columns"):
+        LevelPlayer(4, 1).choose(c4.Position("4453"), lambda: [1, None])
     assert doctest.testmod(c4.agents).failed == 0

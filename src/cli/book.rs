@@ -51,6 +51,21 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Arguments of `c4 book`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+An opening book holds the score of every position up to a depth (a number
+of stones), so that the solving commands answer them without a search; c4
+has one built in for 7x6 (depth 9) and `--book FILE` uses another. A book
+records its board: give --width and --height before or after the
+subcommand for a book of another board.
+
+Memory: each subcommand's --help says what it takes.
+
+Examples:
+  c4 book info builtin                         what the built-in book holds
+  c4 book generate --depth 2 --out 7x6-d2.c4book
+  c4 book verify builtin --sample 100          re-solve 100 entries
+  c4 book merge part*.c4book --out 7x6-d8.c4book
+  c4 solve --book 7x6-d2.c4book 4453           solve with another book")]
 pub struct BookArgs {
     /// What to do.
     #[command(subcommand)]
@@ -127,6 +142,25 @@ pub struct GenerateArgs {
 
 /// Arguments of `c4 book merge`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+The parts are the files `c4 book generate --shard K/N` wrote, every K from
+1 to N once, in any order; they may come from several machines. Each part
+is checked as it is read (its header, its checksum, that it belongs to the
+same job as the others), and the book written is the same, byte for byte,
+as one run without --shard. OUT is written to OUT.tmp, then renamed.
+
+Memory: about 160 bytes per entry of the book made, for the parts, their
+entries decoded and the book (a 5x4 book of depth 12, 216,929 entries, from
+two parts: 39 MiB at most). Nothing is solved.
+
+Exit status: 0 when the book was written; 1 for a part that cannot be read,
+is no part, or does not fit with the others, or a book that cannot be
+written; 2 for a bad command line.
+
+Examples:
+  c4 book merge part1.c4book part2.c4book --out 7x6-d2.c4book
+  c4 book merge part*.c4book --out 7x6-d8.c4book   every part of one job
+  c4 book merge --width 5 --height 4 5x4-part*.c4book --out 5x4-d8.c4book")]
 pub struct MergeArgs {
     /// The part files, every shard of one job exactly once, in any order.
     #[arg(value_name = "PART", required = true)]
@@ -138,6 +172,26 @@ pub struct MergeArgs {
 
 /// Arguments of `c4 book info`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Prints the header of the file (format version, board, depth, whether it is
+a complete book or one part of a sharded one, entries, size, checksum), and
+for a book of the board asked for (7x6 unless --width and --height say
+otherwise), its entries counted by stones and by outcome, and the empty
+board's score in words. The header, the size and the checksum are checked
+for a book of any board; for a book of the board asked for, also that
+every score agrees with the scores of its children.
+
+Memory: about 80 bytes per entry while they are checked and counted
+(`c4 book info builtin`, 353,893 entries: 32 MiB at most). Nothing is
+solved.
+
+Exit status: 0 when the file is a valid book; 1 for a file that cannot be
+read or is no valid book; 2 for a bad command line.
+
+Examples:
+  c4 book info builtin                       the book built into c4
+  c4 book info 7x6-d2.c4book                 a book made with `c4 book generate`
+  c4 book info --width 5 --height 4 5x4-d8.c4book")]
 pub struct InfoArgs {
     /// The book file (`builtin` for the book built into c4).
     #[arg(value_name = "FILE")]
@@ -146,6 +200,29 @@ pub struct InfoArgs {
 
 /// Arguments of `c4 book verify`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Loading the book already checks that every score agrees with the scores
+of its children in the book; verify then solves each entry (or --sample N
+entries drawn at random) again from scratch, without any book, and names
+every position whose score differs on stderr. The deepest entries take the
+most time: the built-in book's 353,893 entries take hours, a sample of 100
+a few seconds.
+
+Memory: about tt-size + 1 MiB for the solver (its table of --tt-size,
+whose pages only searches from positions near the start of a game take,
+and a 1 MiB table), plus about 50 bytes per entry of the book while it
+loads (`c4 book verify builtin --sample 10`: 22 MiB at most). c4 adds up
+the solver's tables before it allocates them and refuses a run that does
+not fit in the memory available.
+
+Exit status: 0 when every entry verified agrees; 1 when one differs, or
+for a file that cannot be read or is no valid book; 2 for a bad command
+line, or a run that does not fit in memory.
+
+Examples:
+  c4 book verify builtin --sample 100        100 entries of the built-in book
+  c4 book verify 7x6-d2.c4book               every entry of a book file
+  c4 book verify builtin --sample 1000 --seed 7 --tt-size 16M")]
 pub struct VerifyArgs {
     /// The book file (`builtin` for the book built into c4).
     #[arg(value_name = "FILE")]
@@ -473,7 +550,7 @@ fn describe_entries(book: &AnyBook) -> String {
     let empty = Game::new(book.board());
     if let Some(score) = book.get(&empty) {
         text.push_str(&format!(
-            "empty board: {score} ({})\n",
+            "empty board: {score}: {}\n",
             describe(&empty, score, false)
         ));
     }

@@ -13,11 +13,16 @@ use super::output::{EXIT_BAD_INPUT, EXIT_OK, after_write_error, warn};
 /// Arguments of `c4 completions`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Install (or put the line in the shell's start-up file):
-  bash:        source <(c4 completions bash)
-  zsh:         c4 completions zsh > \"${fpath[1]}/_c4\"
-  fish:        c4 completions fish > ~/.config/fish/completions/c4.fish
-  powershell:  c4 completions powershell | Out-String | Invoke-Expression")]
+The script completes the commands, their options and the values they take
+(shells, sides, classes); it is made from this binary's own command line,
+so it always matches it. Print it again after an upgrade.
+
+Examples (each installs the script; put the bash or powershell line in the
+shell's start-up file to keep it):
+  source <(c4 completions bash)
+  c4 completions zsh > \"${fpath[1]}/_c4\"
+  c4 completions fish > ~/.config/fish/completions/c4.fish
+  c4 completions powershell | Out-String | Invoke-Expression")]
 pub struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum, value_name = "SHELL")]

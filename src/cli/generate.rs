@@ -17,6 +17,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use c4::BoardSize;
 use c4::memory::{Need, solver_bytes};
 use c4::testset::generate::DEFAULT_MAX_NODES;
 use c4::testset::{
@@ -61,8 +62,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub min_moves: usize,
 
-    /// The most moves played in a position.
-    #[arg(long, value_name = "N", default_value_t = 14)]
+    /// The most moves played in a position (at most one less than the
+    /// board's cells).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES)]
     pub max_moves: usize,
 
     /// Keep only positions of this class [default: any].
@@ -102,6 +104,38 @@ pub struct GenerateArgs {
     pub board: BoardArgs,
 }
 
+/// The default of --max-moves, named when a --min-moves above it is refused.
+const DEFAULT_MAX_MOVES: usize = 14;
+
+/// Checks --min-moves and --max-moves on `board`, or says in words which is
+/// wrong and what would do.
+fn check_move_range(args: &GenerateArgs, board: BoardSize) -> Result<(), String> {
+    let last = board.cells() - 1;
+    let (min, max) = (args.min_moves, args.max_moves);
+    if min == 0 {
+        return Err("--min-moves 0: a position has at least 1 move".to_owned());
+    }
+    for (flag, n) in [("--min-moves", min), ("--max-moves", max)] {
+        if n > last {
+            return Err(format!(
+                "{flag} {n}: a position on {board} has at most {last} moves"
+            ));
+        }
+    }
+    if min > max {
+        let default = if max == DEFAULT_MAX_MOVES {
+            " (the default)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "--min-moves {min} is more than --max-moves {max}{default}: give --max-moves \
+             {min} or more"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `c4 generate`; returns the exit status.
 pub fn run(args: &GenerateArgs) -> u8 {
     let board = match args.board.board("generate") {
@@ -112,6 +146,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
         d.parse::<Difficulty>()
             .expect("clap only lets the class names through")
     });
+    if let Err(message) = check_move_range(args, board) {
+        warn(format_args!("c4 generate: {message}"));
+        return EXIT_USAGE;
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let config = GenerateConfig {
         count: args.count,

@@ -58,13 +58,20 @@ impl BoardArgs {
 /// The transposition table option every solving command shares.
 #[derive(Args, Debug, Clone)]
 pub struct TableArgs {
-    /// Transposition table size per solver, e.g. 64M, 1G, 512K (bytes;
-    /// rounded down to a power of two). It serves the searches from the
-    /// earliest positions (under 3 stones, or over 39 empty cells); the
-    /// others use a 1 MiB table of their own, faster because it stays in
-    /// cache (with several threads on one position, each thread has its own
-    /// and they share a 4 MiB one for the nodes near the root). The empty
-    /// board needs no more than the default: 1G searches the same nodes.
+    /// Memory for the positions each solver remembers, e.g. 64M, 1G, 512K:
+    /// the default suffices on 7x6; lower it to save memory.
+    ///
+    /// Bytes, rounded down to a power of two; each solver (each of
+    /// --threads) has its own. It changes how fast c4 answers, never the
+    /// answer. Only positions near the start of a game use it: on 7x6 and
+    /// smaller boards those with fewer than 3 stones, on larger ones also
+    /// those with more than 39 empty cells; the others keep to a fixed
+    /// 1 MiB table that stays in the processor's cache. So a larger table
+    /// rarely helps: 1G searches about as many nodes as the default 64M from the
+    /// empty 7x6, 9x4 and 10x4 boards. Lower it to save memory with many
+    /// --threads or on a small machine. On the largest boards (7x8 and up)
+    /// every search uses it and it must be at least 32M, or 64M for the
+    /// largest: c4 says so when it is too small.
     #[arg(long = "tt-size", value_name = "SIZE", default_value = "64M", value_parser = parse_size)]
     pub tt_size: usize,
 }

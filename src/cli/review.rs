@@ -12,7 +12,7 @@ use serde::Serialize;
 use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PipelineError, run_ordered};
-use c4::review::{Outcome, Review, ReviewError, review};
+use c4::review::{Outcome, PlayerSummary, Review, ReviewError, review};
 use c4::{Engine, Score};
 
 use super::input::{Origin, RawInput, source};
@@ -310,9 +310,68 @@ fn signed(score: Score) -> String {
 fn outcome_words(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::First => "X wins",
-        Outcome::Draw => "draw",
+        Outcome::Draw => "a draw",
         Outcome::Second => "O wins",
     }
+}
+
+/// `n` and a noun, the noun in the plural unless `n` is 1: `1 mistake`,
+/// `0 blunders`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// One player's line of the summary, e.g. "X played 4 moves: 2 best (50%),
+/// 1 slower, 0 mistakes, 1 blunder. Its first to change the result: move
+/// 3." A weak review has no `slower` to count.
+fn player_summary(p: &PlayerSummary, weak: bool) -> String {
+    let who = if p.player == 1 { "X" } else { "O" };
+    let Some(share) = p.share_best else {
+        return format!("{who} played no moves.");
+    };
+    let slower = if weak {
+        String::new()
+    } else {
+        format!("{} slower, ", p.slower)
+    };
+    let changed = p.result_changed.map_or_else(
+        || "None changed the result.".to_owned(),
+        |n| format!("Its first to change the result: move {n}."),
+    );
+    format!(
+        "{who} played {}: {} best ({:.0}%), {slower}{}, {}. {changed}",
+        count(p.moves, "move"),
+        p.best,
+        share * 100.0,
+        count(p.mistakes, "mistake"),
+        count(p.blunders, "blunder"),
+    )
+}
+
+/// The summary's last two lines: who wins with perfect play from the start
+/// and after the last move (or how the game ended), then the turning point.
+fn result_summary(r: &Review) -> String {
+    let end = if r.finished {
+        match r.end {
+            Outcome::Draw => "The game ended in a draw.".to_owned(),
+            Outcome::First => "The game is over: X won.".to_owned(),
+            Outcome::Second => "The game is over: O won.".to_owned(),
+        }
+    } else {
+        format!("After the last move: {}.", outcome_words(r.end))
+    };
+    let turning = r.turning_point.map_or_else(
+        || "No move changed the result.".to_owned(),
+        |n| format!("Turning point: move {n}, the last move that changed the result."),
+    );
+    format!(
+        "From the start, with perfect play: {}. {end}\n{turning}",
+        outcome_words(r.start)
+    )
 }
 
 /// The readable review of one game: a table of its moves, a summary per
@@ -347,41 +406,8 @@ fn render_table(origin: Origin, r: &Review) -> String {
         );
     }
     for p in &r.players {
-        let share = p
-            .share_best
-            .map_or("-".to_owned(), |share| format!("{:.0}%", share * 100.0));
-        let changed = p
-            .result_changed
-            .map_or("never".to_owned(), |n| format!("on move {n}"));
-        let _ = writeln!(
-            s,
-            "{}: {} moves: best {} ({share}), slower {}, mistakes {}, blunders {}; result changed {changed}",
-            if p.player == 1 { "X" } else { "O" },
-            p.moves,
-            p.best,
-            p.slower,
-            p.mistakes,
-            p.blunders
-        );
+        let _ = writeln!(s, "{}", player_summary(p, r.weak));
     }
-    let end = if r.finished {
-        match r.end {
-            Outcome::Draw => "the game ended in a draw".to_owned(),
-            outcome => format!("the game is over: {}", outcome_words(outcome)),
-        }
-    } else {
-        format!(
-            "after the last move, with perfect play: {}",
-            outcome_words(r.end)
-        )
-    };
-    let turning = r
-        .turning_point
-        .map_or("none".to_owned(), |n| format!("move {n}"));
-    let _ = writeln!(
-        s,
-        "from the start, with perfect play: {}; {end}; turning point: {turning}",
-        outcome_words(r.start)
-    );
+    let _ = writeln!(s, "{}", result_summary(r));
     s
 }

@@ -143,7 +143,8 @@ pub struct GenerateProgress {
 pub enum GenerateError {
     /// The move range is empty or outside the board.
     #[error(
-        "invalid move range {min}..={max}: it must be within 1..={last} on this board",
+        "no position has from {min} to {max} moves: the fewest must be at least 1 and no more \
+         than the most, and the most at most {last} on this board",
         last = cells - 1
     )]
     InvalidRange {

@@ -222,7 +222,7 @@ impl Cited {
 }
 
 /// Begin-Medium (`Test_L1_R2`) line 2: a 12-stone position the side to move
-/// loses, O winning with its 14th stone from now.
+/// loses, O winning with its 20th stone (move 40).
 pub const MIDDLE_GAME: Cited = Cited {
     set: "Test_L1_R2",
     line: 2,
