@@ -118,3 +118,18 @@ fn a_bad_line_is_named_and_the_batch_goes_on() {
                 .and(predicate::function(|s: &str| s.lines().count() == 2)),
         );
 }
+
+#[test]
+fn review_marks_where_a_strategy_first_appears() {
+    // On 4x4 the rules find O's strategy on the empty board; X, with an odd
+    // number of empty cells whenever O is to move, never has one.
+    let board = BoardSize::new(4, 4).unwrap();
+    assert!(strategy::find(&Game::parse(board, "").unwrap()).is_some());
+    let out = stdout_of(&["review", "--width", "4", "--height", "4", "1234"]);
+    assert!(
+        out.contains(
+            "a strategy of Allis's rules (c4 explain) first appears: X none, O from the start"
+        ),
+        "{out}"
+    );
+}

@@ -154,6 +154,9 @@ fn random_positions(count: usize, seed: u64) -> Coverage {
         entry.0 += 1;
         entry.1 += usize::from(waiting.is_some());
         entry.2 += usize::from(mover.is_some());
+        if done % 5000 == 0 {
+            println!("{done} random positions checked, no false claim");
+        }
     }
     coverage
 }
