@@ -68,6 +68,7 @@ pub mod rng;
 pub mod rules;
 pub mod settings;
 pub mod solver;
+pub mod strategy;
 pub mod testset;
 
 pub use bitboard::Bitboard;

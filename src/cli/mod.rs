@@ -8,6 +8,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod completions;
+pub mod explain;
 pub mod generate;
 pub mod input;
 pub mod limits;
@@ -54,6 +55,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Judge games move by move against perfect play.
     Review(review::ReviewArgs),
+    /// Say why: the result and the strategy of Allis's rules behind it.
+    Explain(explain::ExplainArgs),
     /// Serve a web page that shows the board and scores, and plays.
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
@@ -74,6 +77,7 @@ pub fn main() -> ExitCode {
         Command::Book(args) => book::run(args),
         Command::Play(args) => play::run(args),
         Command::Review(args) => review::run(args),
+        Command::Explain(args) => explain::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Man(args) => completions::run_man(args, Cli::command()),

@@ -13,7 +13,7 @@ use c4::input::MAX_LINE_BYTES;
 use c4::memory::{Need, solver_bytes};
 use c4::parallel::{PipelineError, run_ordered};
 use c4::review::{Outcome, PlayerSummary, Review, ReviewError, review};
-use c4::{Engine, Score};
+use c4::{BoardSize, Engine, Game, Player, Score, strategy};
 
 use super::input::{Origin, RawInput, source};
 use super::options::{
@@ -409,5 +409,43 @@ fn render_table(origin: Origin, r: &Review) -> String {
         let _ = writeln!(s, "{}", player_summary(p, r.weak));
     }
     let _ = writeln!(s, "{}", result_summary(r));
+    let _ = writeln!(s, "{}", first_strategies(r));
     s
+}
+
+/// Where a strategy of Allis's rules (`c4::strategy`, shown by `c4
+/// explain`) first appears for each player: the first position of the game
+/// where that player, not to move, has one.
+fn first_strategies(r: &Review) -> String {
+    let Ok(board) = r.board_size.parse::<BoardSize>() else {
+        return String::new();
+    };
+    let mut game = Game::new(board);
+    let mut first: [Option<usize>; 2] = [None, None];
+    let mut chars = r.game.chars();
+    for played in 0..=r.moves.len() {
+        if played > 0 {
+            let Some(ch) = chars.next() else { break };
+            if game.play_str(ch.encode_utf8(&mut [0; 4])).is_err() {
+                break;
+            }
+        }
+        if game.is_game_over() {
+            break;
+        }
+        if let Some(found) = strategy::find(&game) {
+            let side = usize::from(found.controller == Player::Second);
+            first[side].get_or_insert(played);
+        }
+    }
+    let say = |side: usize| match first[side] {
+        None => "in no position".to_owned(),
+        Some(0) => "from the start".to_owned(),
+        Some(n) => format!("after move {n}"),
+    };
+    format!(
+        "Allis's rules (c4 explain) first find a strategy for X: {}; for O: {}.",
+        say(0),
+        say(1)
+    )
 }

@@ -17,6 +17,7 @@
 
 pub mod minimax;
 pub mod sets;
+pub mod strategy_play;
 
 use c4::{Game, Position, Score};
 
