@@ -28,8 +28,9 @@
 # musl; the wasm32-unknown-unknown target, wasm-bindgen-cli and npm for the
 # npm package (scripts/build-npm.sh). The linker is given to the final crate
 # alone (`cargo rustc -- -C linker=...`): the libraries it links are compiled
-# as for any other build of that target, so a wheel and a binary of the
-# same target share them (see C4_WHEEL_FEATURES). Settings, for CI:
+# as for any other build of that target, so the x86-64 and aarch64 wheels
+# link on those of their target's binary (see C4_WHEEL_FEATURES; the musl
+# wheel's are compiled apart, see wheel_musl). Settings, for CI:
 #   C4_WHEEL_FEATURES=same-features-as-tests   build the wheels on the c4
 #       library `cargo test --release` and the binaries compiled
 #       (python/Cargo.toml says why)
@@ -162,7 +163,7 @@ binary_aarch64() {
 # libraries it links are compiled as for any build of that target, so the
 # wheel reuses those the binary of its target compiled (with
 # C4_WHEEL_FEATURES=same-features-as-tests, whose features are the
-# binary's: resolver 1).
+# binary's: resolver 1), but for musl (wheel_musl).
 wheel_for() {
     local target=$1 policy=$2 zig_target=$3
     shift 3
@@ -196,11 +197,13 @@ wheel_aarch64() {
 }
 
 # An extension module is loaded into the interpreter's process, so it links
-# musl dynamically: -crt-static, for the module alone.
+# musl dynamically: maturin builds every crate of a musl wheel with -C
+# target-feature=-crt-static, so their libraries are not the static
+# binary's and compile again.
 wheel_musl() {
     step "the Python wheel, x86-64 musllinux_1_2"
     rm -f "$dist"/c4_solver-*-musllinux*_x86_64.whl
-    wheel_for x86_64-unknown-linux-musl musllinux_1_2 x86_64-linux-musl -C target-feature=-crt-static
+    wheel_for x86_64-unknown-linux-musl musllinux_1_2 x86_64-linux-musl
 }
 
 npm_package() {
