@@ -238,8 +238,8 @@ def test_bad_stores_are_refused_and_left_as_they_were(scheduler, tmp_path):
 def test_a_full_disk_stops_the_solve_and_keeps_the_store(scheduler, tmp_path):
     store = tmp_path / "s.sqlite"
     args = ["solve", "", "--width", "7", "--height", "5", "--store", str(store), "--scheduler",
-            scheduler, "--depth", "4"]
-    full = cli(*args, "--max-store-bytes", "48K")
+            scheduler, "--depth", "6"]
+    full = cli(*args, "--max-store-bytes", "36K")
     assert full.returncode == 2 and "the disk is full" in full.stderr, full.stderr
     assert rows(store, "PRAGMA integrity_check") == [("ok",)]
     kept = rows(store, "SELECT count(*) FROM tasks")[0][0]

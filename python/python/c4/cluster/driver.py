@@ -19,6 +19,7 @@ import asyncio
 import inspect
 import sys
 import time
+import uuid
 from typing import Dict, Optional, Tuple
 
 from .._c4 import Position, symmetric_key
@@ -86,6 +87,8 @@ class Driver:
         self.solved = 0
         self.nodes = 0
         self.submissions = 0
+        # Names this driver's submissions apart from every other's.
+        self.token = uuid.uuid4().hex[:12]
 
     def key(self, position: Position) -> str:
         return symmetric_key(self.key_solver, position)
@@ -183,7 +186,7 @@ class Driver:
                     self.book,
                     # Unique a submission: a key cancelled a moment ago is
                     # not reused (the driver merges equal tasks in flight).
-                    key=f"c4_{width}x{height}_{key}_{window[0]}_{window[1]}_{self.run}.{self.submissions}",
+                    key=f"c4_{width}x{height}_{key}_{window[0]}_{window[1]}_{self.token}.{self.submissions}",
                     pure=False,
                     retries=self.retries,
                 )
@@ -228,7 +231,14 @@ class Driver:
         """The root's score (its sign if ``weak``), every task stored."""
         low, high = score_range(root)
         alpha, beta = (-1, 1) if weak else (low - 1, high + 1)
-        value = await self.search(root, alpha, beta)
+        try:
+            value = await self.search(root, alpha, beta)
+        finally:
+            # On an error, the tasks no search waits for any more.
+            for flight in list(self.flights.values()):
+                flight.dropped = True
+                if flight.task is not None:
+                    flight.task.cancel()
         if weak:
             return (value > 0) - (value < 0)
         if not alpha < value < beta:
