@@ -5,12 +5,13 @@ machine").
 
     python scripts/cluster-plan.py --board 12x4 --depth 8 --sample 20 --seed 1
 
-It expands the driver's upper tree from the empty board to --depth stones
-(centre first, mirror images and transpositions merged, positions whose
-score is known left out), counts the frontier's distinct positions, then
-solves --sample of them picked at random (--seed) with a null-window test
-at 0, the task the driver's young brothers get most, in this process
-(one thread, --table), each after a cleared table. It prints the
+It walks --sample random paths down the driver's upper tree from the
+empty board to --depth stones (centre first, mirror images merged, a
+uniform child at each step; --seed), estimates the frontier's size from
+the branching met (Knuth's estimator), then solves each walk's frontier
+position with a null-window test at 0, the task the driver's young
+brothers get most, in this process (one thread, --table), each after a
+cleared table. It prints the
 frontier's size, then one line a sampled task (its moves, value, nodes,
 seconds), and the mean and maximum seconds. A task that takes over
 --limit seconds is stopped (Ctrl-C's path) and reported as over the limit.
@@ -37,21 +38,28 @@ def main() -> int:
     width, height = (int(x) for x in args.board.lower().split("x"))
 
     import c4
-    from c4._c4 import solve_window, symmetric_key
+    from c4._c4 import solve_window
     from c4.cluster.tree import children, known_score
 
-    keys = c4.Solver(width, height, table="1M", book=None)
-    level = {symmetric_key(keys, c4.Position("", width, height)): c4.Position("", width, height)}
-    for ply in range(args.depth):
-        following = {}
-        for position in level.values():
-            for child in children(position):
-                if known_score(child) is None:
-                    following.setdefault(symmetric_key(keys, child), child)
-        level = following
-        print(f"depth {ply + 1}: {len(level):,} positions", flush=True)
-    frontier = list(level.values())
-    chosen = random.Random(args.seed).sample(frontier, min(args.sample, len(frontier)))
+    rng = random.Random(args.seed)
+    chosen, products = [], []
+    while len(chosen) < args.sample:
+        # A random walk down the driver's upper tree (Knuth's estimator:
+        # the product of the branching factors met estimates the number of
+        # frontier paths).
+        position, product = c4.Position("", width, height), 1
+        for _ in range(args.depth):
+            if known_score(position) is not None:
+                break
+            kids = children(position)
+            product *= len(kids)
+            position = rng.choice(kids)
+        if known_score(position) is None and position.moves_played == args.depth:
+            chosen.append(position)
+            products.append(product)
+    estimate = sum(products) / len(products)
+    print(f"frontier at depth {args.depth}: about {estimate:,.0f} paths (Knuth's estimate, "
+          f"{len(products)} walks; transpositions counted apart)", flush=True)
     solver = c4.Solver(width, height, table=args.table, threads=1)
     times, over = [], 0
     for position in chosen:
@@ -71,7 +79,7 @@ def main() -> int:
         times.append(seconds)
         print(f"{position.moves} value {value} nodes {nodes} seconds {seconds:.2f}", flush=True)
     if times:
-        print(f"frontier {len(frontier):,}; sample {len(chosen)}: mean {sum(times) / len(times):.2f} s, "
+        print(f"frontier ~{estimate:,.0f}; sample {len(chosen)}: mean {sum(times) / len(times):.2f} s, "
               f"max {max(times):.2f} s, {over} over {args.limit:.0f} s")
     return 0
 

@@ -43,6 +43,19 @@ class _Flight:
         # Set when the driver cancels the task (no search waits for it any
         # more), to tell that from a cancellation by the cluster.
         self.dropped = False
+        # The Dask future of the task's latest submission.
+        self.future = None
+
+    def drop(self, client) -> None:
+        """Cancels the task on the cluster. Its asyncio task is not
+        cancelled: cancelling a coroutine in the middle of a gather can
+        cancel the client's other gathers (Dask shares them); it ends by
+        itself when the cluster reports the cancellation."""
+        self.dropped = True
+        if self.future is not None:
+            cancelled = client.cancel([self.future])
+            if inspect.isawaitable(cancelled):
+                asyncio.ensure_future(cancelled)
 
 
 class Driver:
@@ -157,8 +170,7 @@ class Driver:
         finally:
             flight.waiters -= 1
             if flight.waiters == 0 and not flight.task.done():
-                flight.dropped = True
-                flight.task.cancel()
+                flight.drop(self.client)
             if flight.waiters == 0 or flight.task.done():
                 self.flights.pop(name, None)
         found = answer(self.store.interval(key, span), alpha, beta)
@@ -190,27 +202,38 @@ class Driver:
                     pure=False,
                     retries=self.retries,
                 )
+                flight.future = future
+                if flight.dropped:
+                    flight.drop(self.client)
+                    return
                 try:
                     result = await future
                     break
-                except asyncio.CancelledError:
+                except BaseException as e:
                     if flight.dropped:
-                        cancelled = self.client.cancel([future])
-                        if inspect.isawaitable(cancelled):
-                            asyncio.ensure_future(cancelled)
-                        raise
-                    print(f"warning: the cluster cancelled the task {future.key}; submitting it again",
-                          file=sys.stderr, flush=True)
-                    if attempt == self.retries:
+                        return  # no search waits for it: not stored
+                    # Dask's own cancellation error is not asyncio's in
+                    # every version.
+                    if not (isinstance(e, asyncio.CancelledError) or "Cancelled" in type(e).__name__):
                         raise ClusterError(
-                            f"the cluster cancelled the task of position {position.moves or '(empty)'} "
-                            f"in the window {window} {attempt + 1} times"
-                        ) from None
-                except Exception as e:
+                            f"the task of position {position.moves or '(empty)'} in the window {window} "
+                            f"failed {self.retries + 1} times: {type(e).__name__}: {e}"
+                        ) from e
+                if future.status == "finished":
+                    # Its result is there; only the gather was cut short.
+                    try:
+                        result = await self.client.gather(future)
+                        break
+                    except BaseException:
+                        if flight.dropped:
+                            return
+                print(f"warning: the cluster cancelled the task {future.key}; submitting it again",
+                      file=sys.stderr, flush=True)
+                if attempt == self.retries:
                     raise ClusterError(
-                        f"the task of position {position.moves or '(empty)'} in the window {window} "
-                        f"failed {self.retries + 1} times: {type(e).__name__}: {e}"
-                    ) from e
+                        f"the cluster cancelled the task of position {position.moves or '(empty)'} "
+                        f"in the window {window} {attempt + 1} times"
+                    )
         finally:
             self.progress.finished_or_dropped()
         if result["solver_version"] != self.store.solver_version:
@@ -228,22 +251,38 @@ class Driver:
         self.progress.solved(result["nodes"])
 
     async def solve(self, root: Position, weak: bool) -> int:
-        """The root's score (its sign if ``weak``), every task stored."""
+        """The root's score (its sign if ``weak``), every task stored.
+
+        As c4 solves a root in one process, with null-window probes of the
+        root ("is the score at least med?"): the sign first, then halving
+        the interval left. Each probe is a young-brothers-wait search of
+        the upper tree whose tasks are all null-window tests; the store
+        carries what each probe proved of the frontier to the next."""
         low, high = score_range(root)
-        alpha, beta = (-1, 1) if weak else (low - 1, high + 1)
+        if weak:
+            low, high = max(low, -1), min(high, 1)
         try:
-            value = await self.search(root, alpha, beta)
+            while low < high:
+                if low < 1 <= high:
+                    med = 1  # a win?
+                elif low < 0 <= high:
+                    med = 0  # a draw, or a loss?
+                else:
+                    med = low + (high - low + 1) // 2
+                value = await self.search(root, med - 1, med)
+                if value >= med:
+                    low = max(low, value)
+                else:
+                    high = min(high, value)
         finally:
             # On an error, the tasks no search waits for any more.
             for flight in list(self.flights.values()):
-                flight.dropped = True
-                if flight.task is not None:
-                    flight.task.cancel()
+                flight.drop(self.client)
         if weak:
-            return (value > 0) - (value < 0)
-        if not alpha < value < beta:
-            raise ClusterError(f"the root's value {value} is outside its score range")
-        return value
+            return (low > 0) - (low < 0)
+        if low != high:
+            raise ClusterError(f"the root's probes ended at {low} <= score <= {high}")
+        return low
 
 
 async def connect(scheduler: Optional[str], local: Optional[int], timeout: float):
