@@ -32,6 +32,7 @@ def main() -> int:
     parser.add_argument("--depth", type=int, required=True)
     parser.add_argument("--sample", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solve", type=int, help="how many of the walks' positions to solve (all)")
     parser.add_argument("--table", default="1G")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds a task at most (600)")
     args = parser.parse_args()
@@ -62,7 +63,7 @@ def main() -> int:
           f"{len(products)} walks; transpositions counted apart)", flush=True)
     solver = c4.Solver(width, height, table=args.table, threads=1)
     times, over = [], 0
-    for position in chosen:
+    for position in chosen[: len(chosen) if args.solve is None else args.solve]:
         solver.clear()
         signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGINT))
         signal.setitimer(signal.ITIMER_REAL, args.limit)
