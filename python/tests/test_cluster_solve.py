@@ -162,18 +162,16 @@ def test_a_killed_workers_task_is_run_again(scheduler, tmp_path):
     victim = None
     with Client(scheduler, timeout=30) as client:
         deadline = time.monotonic() + 120
-        while victim is None and time.monotonic() < deadline:
-            for worker, keys in client.processing().items():
-                mine = [k for k in keys if str(k).startswith("c4_")]
-                if mine:
-                    victim = (worker, mine[0])
-                    break
+        while victim is None and time.monotonic() < deadline and driver.poll() is None:
+            running = [(worker, key) for worker, keys in client.processing().items()
+                       for key in keys if str(key).startswith("c4_")]
+            if running:
+                time.sleep(0.3)  # well into the task
+                if running[0][1] in client.processing().get(running[0][0], ()):
+                    victim = running[0]
+                    os.kill(client.run(os.getpid)[victim[0]], signal.SIGKILL)
             time.sleep(0.05)
-        assert victim is not None, "no task was seen running"
-        time.sleep(0.3)
-        pid = client.run(os.getpid)[victim[0]]
-        assert victim[1] in client.processing()[victim[0]], "the task finished before the kill"
-        os.kill(pid, signal.SIGKILL)
+        assert victim is not None, "no task was seen running for 0.3 s"
         out, err = driver.communicate(timeout=600)
         assert driver.returncode == 0, err
         assert out.strip() == str(single_process("", 9, 4))
