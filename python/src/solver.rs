@@ -32,9 +32,9 @@ const QUICK_SOLVE_NODES: u64 = 20_000;
 
 /// The engines of a solver: its own, and the workers of `solve_many` on
 /// several threads, kept between calls as its own table is.
-struct Engines {
+pub(crate) struct Engines {
     /// The solver's engine.
-    main: Box<dyn Engine>,
+    pub(crate) main: Box<dyn Engine>,
     /// One engine per thread of the last `solve_many(threads=N)`, N > 1.
     pool: Option<WorkerPool<Box<dyn Engine>>>,
 }
@@ -111,7 +111,7 @@ impl Depth {
 
 impl Solver {
     /// The engines, or a `RuntimeError` if another thread is using them.
-    fn engines(&self) -> PyResult<MutexGuard<'_, Engines>> {
+    pub(crate) fn engines(&self) -> PyResult<MutexGuard<'_, Engines>> {
         match self.engines.try_lock() {
             Ok(guard) => Ok(guard),
             // A panic never happens while the lock is held (they are caught
@@ -127,7 +127,7 @@ impl Solver {
     /// str or bytes read as `c4` reads a position argument (a move string
     /// alone), or with `line` as it reads a line of stdin (`MOVES [SCORE]`,
     /// a score of that kind).
-    fn game_of(&self, obj: &Bound<'_, PyAny>, line: Option<ScoreKind>) -> PyResult<Game> {
+    pub(crate) fn game_of(&self, obj: &Bound<'_, PyAny>, line: Option<ScoreKind>) -> PyResult<Game> {
         if let Ok(position) = obj.cast::<Position>() {
             let game = position.get().game();
             if game.board() != self.board {
@@ -168,7 +168,7 @@ impl Solver {
     /// Runs `job` on the engines off this thread (see [`run_stoppable`]).
     /// A job stopped by Ctrl-C raises `KeyboardInterrupt`; a job that
     /// panicked leaves the engines reset and raises `RuntimeError`.
-    fn run<T: Send>(
+    pub(crate) fn run<T: Send>(
         &self,
         py: Python<'_>,
         engines: &mut Engines,

@@ -24,7 +24,10 @@ def public(names) -> set[str]:
 def test_the_stubs_name_every_class_and_method() -> None:
     stubs = ast.parse((Path(c4.__file__).parent / "_c4.pyi").read_text())
     classes = {node.name: node for node in stubs.body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == public(dir(_c4)) - {"PositionLike"}
+    functions = {node.name for node in stubs.body if isinstance(node, ast.FunctionDef)}
+    assert set(classes) | functions == public(dir(_c4)) - {"PositionLike"}
+    for name in functions:
+        assert getattr(_c4, name).__doc__, name
     for name, node in classes.items():
         stubbed = {
             item.name for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))

@@ -272,3 +272,12 @@ class Review:
         """The last move that changed the result, or ``None``."""
     def to_json(self) -> str:
         """The review as one JSON object, as ``c4 review --json`` writes it."""
+
+def solve_window(solver: Solver, position: PositionLike, alpha: int, beta: int) -> tuple[int, int]:
+    """The value of ``position`` in the window ``(alpha, beta)`` and the
+    nodes it took (fail-soft: at most ``alpha`` an upper bound, at least
+    ``beta`` a lower bound, in between the exact score); ``c4.cluster``'s
+    task."""
+
+def symmetric_key(solver: Solver, position: PositionLike) -> str:
+    """The key a position shares with its mirror image, 32 hex digits."""
