@@ -146,3 +146,43 @@ fn help_speaks_to_users() {
     assert!(tt.contains("never the answer"), "{tt}");
     assert!(tt.contains("Lower it to save memory"), "{tt}");
 }
+
+/// Whole-number flags are read in plain words: no Rust range or parse
+/// error text reaches the user.
+#[test]
+fn number_flags_speak_plain_words() {
+    for (args, want) in [
+        (
+            &["serve", "--port", "99999"][..],
+            "99999 is too large: at most 65535",
+        ),
+        (
+            &["serve", "--max-connections", "0"][..],
+            "0 is too small: at least 1",
+        ),
+        (
+            &["book", "verify", "builtin", "--sample", "x"][..],
+            "'x' is not a whole number",
+        ),
+        (
+            &["generate", "--count", "3x"][..],
+            "'3x' is not a whole number",
+        ),
+        (
+            &["solve", "--width", "seven", "4453"][..],
+            "'seven' is not a whole number",
+        ),
+    ] {
+        let out = Command::cargo_bin("c4")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        for rust in ["..=", "invalid digit", "is not in"] {
+            assert!(!err.contains(rust), "{args:?}: {err}");
+        }
+    }
+}

@@ -127,7 +127,11 @@ impl Solver {
     /// str or bytes read as `c4` reads a position argument (a move string
     /// alone), or with `line` as it reads a line of stdin (`MOVES [SCORE]`,
     /// a score of that kind).
-    pub(crate) fn game_of(&self, obj: &Bound<'_, PyAny>, line: Option<ScoreKind>) -> PyResult<Game> {
+    pub(crate) fn game_of(
+        &self,
+        obj: &Bound<'_, PyAny>,
+        line: Option<ScoreKind>,
+    ) -> PyResult<Game> {
         if let Ok(position) = obj.cast::<Position>() {
             let game = position.get().game();
             if game.board() != self.board {

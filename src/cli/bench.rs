@@ -28,7 +28,7 @@ use super::input::BYTE_ORDER_MARK_SKIPPED;
 use super::limits::check_memory;
 use super::options::{
     BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, load_book,
-    parse_threads, resolve_threads,
+    parse_count, parse_threads, resolve_threads,
 };
 use super::output::{after_write_error, warn};
 
@@ -71,7 +71,7 @@ pub struct BenchArgs {
     pub weak: bool,
 
     /// Run only the first N lines of each file.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub limit: Option<usize>,
 
     /// Worker threads, each with its own tables (see Memory below); 0 uses

@@ -25,8 +25,8 @@ use c4::{AnyBook, BoardSize, Game, Score, engine};
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_threads,
-    read_any_book, read_book_bytes, resolve_threads,
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_count,
+    parse_threads, parse_u64, read_any_book, read_book_bytes, resolve_threads,
 };
 use super::output::warn;
 use c4::report::describe;
@@ -113,7 +113,7 @@ Examples:
   c4 book generate --depth 4 --shard 3/16 --out part3.c4book --tt-size 1G")]
 pub struct GenerateArgs {
     /// Every position with at most this many stones.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = parse_count)]
     pub depth: usize,
     /// The book file to write.
     #[arg(long, value_name = "FILE")]
@@ -133,7 +133,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "BOOK")]
     pub bounds_from: Option<PathBuf>,
     /// Stop after solving N positions, as if killed (to test resuming).
-    #[arg(long, value_name = "N", hide = true)]
+    #[arg(long, value_name = "N", hide = true, value_parser = parse_count)]
     pub stop_after: Option<usize>,
     /// Transposition table options.
     #[command(flatten)]
@@ -228,10 +228,10 @@ pub struct VerifyArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Re-solve only N entries drawn at random (all by default).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub sample: Option<usize>,
     /// Seed of the random sample.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = parse_u64)]
     pub seed: u64,
     /// Transposition table options.
     #[command(flatten)]

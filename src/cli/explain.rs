@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use clap::Args;
 use serde_json::{Value, json};
 
-use c4::input::Line;
+use c4::input::{Line, ScoreKind};
 use c4::report::describe as describe_score;
 use c4::strategy::{self, Cell, Strategy};
 use c4::{Engine, Game, Player};
@@ -122,7 +122,7 @@ pub fn run(args: &ExplainArgs) -> u8 {
             "c4 explain: reading positions from stdin, one per line (e.g. 4453); Ctrl-D to end"
         ));
     }
-    let mut next = source(&args.positions, from_stdin);
+    let mut next = source("explain", &args.positions, from_stdin);
     let mut out = io::stdout().lock();
     let mut code = EXIT_OK;
     loop {
@@ -134,8 +134,10 @@ pub fn run(args: &ExplainArgs) -> u8 {
                 return EXIT_BAD_INPUT;
             }
         };
-        let (moves, game) = match raw.parse(board) {
-            Ok(Line::Position { moves, position }) => (moves.to_owned(), position),
+        let (moves, game) = match raw.parse(board, ScoreKind::Exact) {
+            Ok(Line::Position {
+                moves, position, ..
+            }) => (moves.to_owned(), position),
             Ok(Line::Comment(_)) => continue,
             Err(e) => {
                 warn(format_args!(

@@ -27,8 +27,8 @@ use c4::testset::{
 
 use super::limits::check_memory;
 use super::options::{
-    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_threads,
-    resolve_threads,
+    BoardArgs, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, human_duration, parse_count,
+    parse_threads, parse_u64, resolve_threads,
 };
 use super::output::{after_write_error, warn};
 
@@ -55,16 +55,16 @@ Examples:
       --seed 3 --threads 2 --out testsets/middle-medium.txt")]
 pub struct GenerateArgs {
     /// Number of positions to generate.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = parse_count)]
     pub count: usize,
 
     /// The fewest moves played in a position (at least 1).
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = parse_count)]
     pub min_moves: usize,
 
     /// The most moves played in a position (at most one less than the
     /// board's cells).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_MOVES, value_parser = parse_count)]
     pub max_moves: usize,
 
     /// Keep only positions of this class [default: any].
@@ -73,7 +73,7 @@ pub struct GenerateArgs {
 
     /// Seed of the random generator [default: from the clock; the summary
     /// on stderr says which, to run it again].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_u64)]
     pub seed: Option<u64>,
 
     /// Write the set to FILE instead of stdout.
@@ -87,7 +87,7 @@ pub struct GenerateArgs {
 
     /// Give up after drawing this many candidates [default: 1000 per
     /// position wanted].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count)]
     pub max_tries: Option<usize>,
 
     /// Skip candidates that need more nodes than this (0: no limit, which

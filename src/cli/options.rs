@@ -29,6 +29,7 @@ pub struct BoardArgs {
         long,
         value_name = "W",
         default_value_t = 7,
+        value_parser = parse_count,
         global = true,
         help_heading = "Board"
     )]
@@ -38,6 +39,7 @@ pub struct BoardArgs {
         long,
         value_name = "H",
         default_value_t = 6,
+        value_parser = parse_count,
         global = true,
         help_heading = "Board"
     )]
@@ -92,6 +94,45 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
         ));
     }
     Ok(n)
+}
+
+/// Reads a whole number of at most `max` for a flag, in plain words where
+/// clap's own parser speaks Rust ("invalid digit found in string", "is not
+/// in 0..=65535").
+fn whole_at_most(text: &str, max: u64) -> Result<u64, String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || !trimmed.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{text}' is not a whole number (digits 0-9 only)"));
+    }
+    match trimmed.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{trimmed} is too large: at most {max}")),
+    }
+}
+
+/// A whole-number flag of type `usize`.
+pub fn parse_count(text: &str) -> Result<usize, String> {
+    let n = whole_at_most(text, u64::try_from(usize::MAX).unwrap_or(u64::MAX))?;
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// A whole-number flag of type `u64`.
+pub fn parse_u64(text: &str) -> Result<u64, String> {
+    whole_at_most(text, u64::MAX)
+}
+
+/// A whole-number flag of type `u64` that must be at least 1.
+pub fn parse_positive_u64(text: &str) -> Result<u64, String> {
+    match parse_u64(text)? {
+        0 => Err("0 is too small: at least 1".to_owned()),
+        n => Ok(n),
+    }
+}
+
+/// A port number.
+pub fn parse_port(text: &str) -> Result<u16, String> {
+    let n = whole_at_most(text, u64::from(u16::MAX))?;
+    Ok(u16::try_from(n).unwrap_or(u16::MAX))
 }
 
 /// The number of threads `--threads N` asks for: N, or every core for 0.

@@ -24,7 +24,10 @@ use tokio::sync::watch;
 use c4::memory::{Bytes, min_table_bytes};
 use c4::{AnyBook, BoardSize, engine};
 
-use super::options::{BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book};
+use super::options::{
+    BookChoice, EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, TableArgs, load_book, parse_count, parse_port,
+    parse_positive_u64, parse_u64,
+};
 use super::output::warn;
 use app::App;
 use connections::{
@@ -135,7 +138,7 @@ bad command line.
 #[command(after_help = EXAMPLES, after_long_help = LONG_HELP)]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one.
-    #[arg(long, value_name = "P", default_value_t = 8080)]
+    #[arg(long, value_name = "P", default_value_t = 8080, value_parser = parse_port)]
     pub port: u16,
     /// The address to listen on. The default, 127.0.0.1, lets only this
     /// machine connect; another address (0.0.0.0 for every interface)
@@ -144,15 +147,15 @@ pub struct ServeArgs {
     pub listen: IpAddr,
     /// Solver threads, each with its own table (memory: N x --tt-size); 0
     /// uses one per core.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_count)]
     pub workers: usize,
     /// Requests that may wait for a worker; past them the server answers 503.
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = parse_count)]
     pub queue: usize,
     /// The most nodes one request may search (all its searches together);
     /// past it the answer is 422 "node limit reached" (`c4 solve --stats`
     /// shows how many nodes a position takes, and how long).
-    #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000_000, value_parser = parse_u64)]
     pub max_nodes: u64,
     /// The most seconds one request may search (fractions allowed), counted
     /// from when a worker starts it; past them its search is stopped, the
@@ -176,7 +179,7 @@ pub struct ServeArgs {
     /// The most connections open at once [default: 1024, or the open-file
     /// limit (ulimit -n) less 32 if that is lower]; a larger value is
     /// lowered to what the limit allows. See --help.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_positive_u64)]
     pub max_connections: Option<u64>,
     /// Log each request on stderr: time (UTC), method, path and query,
     /// status, milliseconds and nodes searched. See --help.
