@@ -397,7 +397,7 @@ pub(crate) fn cpu_has_popcnt() -> bool {
 }
 
 /// Whether this CPU has every feature the search's copy for newer CPUs is
-/// compiled with (x86-64-v3's, see `search_node_newer_cpu`).
+/// compiled with (x86-64-v3's, see `Searcher::node`).
 pub(crate) fn cpu_has_newer_features() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
