@@ -103,8 +103,8 @@ impl<'t, B: Bitboard> Cooperation<'t, B> {
     /// and the node returns the table's bound. Every entry is a true bound,
     /// so a score cannot change. On `535512` the sign probe took 21.8M nodes
     /// on two threads, as on one (21.9M), against 32.2M without the watch.
-    /// From the earliest roots it was slower, so only later roots watch
-    /// (see `placement::later_root`).
+    /// From the earliest roots it was slower, so only roots past them watch
+    /// (see `Stage::earliest`).
     pub fn watching_path(mut self) -> Self {
         self.path = Some(Vec::new());
         self
