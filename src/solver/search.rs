@@ -14,13 +14,26 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::Bitboard;
 use crate::book::Book;
 use crate::position::Position;
-use crate::settings::PROGRESS_POLL_NODES;
+use crate::settings::{NEWER_CPU_COPY_SIZES, PROGRESS_POLL_NODES};
 use crate::solver::busy::Busy;
 use crate::solver::control::Progress;
 use crate::solver::ordering::{cpu_has_newer_features, cpu_has_popcnt};
 use crate::solver::table::Tables;
 
 use cooperation::{Cooperation, Turn};
+
+/// Whether the board `w`x`h` has the search's copy for newer CPUs
+/// ([`NEWER_CPU_COPY_SIZES`]).
+const fn has_newer_cpu_copy(w: usize, h: usize) -> bool {
+    let mut i = 0;
+    while i < NEWER_CPU_COPY_SIZES.len() {
+        if NEWER_CPU_COPY_SIZES[i].0 == w && NEWER_CPU_COPY_SIZES[i].1 == h {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
 
 /// One search's state: the tables, this search's node counter, and what it
 /// needs to stop early or to run beside other threads.
@@ -234,7 +247,7 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     pub fn negamax(&mut self, pos: &Position<W, H, B>, alpha: i32, beta: i32) -> i32 {
         let threats = pos.opponent_winning_cells();
         let safe = pos.non_losing_moves_given(threats);
-        if const { node::has_newer_cpu_copy(W, H) } && self.newer_cpu {
+        if const { has_newer_cpu_copy(W, H) } && self.newer_cpu {
             self.node::<true>(pos, alpha, beta, threats, safe)
         } else {
             self.node::<false>(pos, alpha, beta, threats, safe)

@@ -13,26 +13,13 @@ use std::ops::ControlFlow::{self, Break, Continue};
 
 use crate::Bitboard;
 use crate::position::Position;
-use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, NEWER_CPU_COPY_SIZES, STOP_POLL_NODES};
+use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, STOP_POLL_NODES};
 use crate::solver::ordering::{MoveSorter, leaves_no_safe_reply, order_moves, prefer_among_equals};
 use crate::solver::table::{Bound, Table};
 
 use super::Searcher;
 use super::bounds::Window;
 use super::cooperation::Turn;
-
-/// Whether the board `w`x`h` has the search's copy for newer CPUs
-/// ([`NEWER_CPU_COPY_SIZES`]).
-pub(super) const fn has_newer_cpu_copy(w: usize, h: usize) -> bool {
-    let mut i = 0;
-    while i < NEWER_CPU_COPY_SIZES.len() {
-        if NEWER_CPU_COPY_SIZES[i].0 == w && NEWER_CPU_COPY_SIZES[i].1 == h {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
 
 /// Returns from the node with the value of a step that settled it, or goes
 /// on with what the step found.
@@ -188,9 +175,10 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
 
     /// The node compiled for x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT, FMA,
     /// MOVBE: x86-64 CPUs since about 2013), for the board sizes of
-    /// [`NEWER_CPU_COPY_SIZES`]. Must be `#[inline(never)]` like
-    /// [`Searcher::node_portable`]: inlined into its callers, the node's body
-    /// would be compiled once more at the root.
+    /// [`NEWER_CPU_COPY_SIZES`](crate::settings::NEWER_CPU_COPY_SIZES).
+    /// Must be `#[inline(never)]` like [`Searcher::node_portable`]: inlined
+    /// into its callers, the node's body would be compiled once more at the
+    /// root.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
