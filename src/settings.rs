@@ -142,13 +142,22 @@ pub const SECOND_PLAYER_BOARD_HEIGHT: usize = 4;
 /// thread, against one half: Middle-Medium 8,438,219 -> 7,997,248 (-5.2%,
 /// 441 fewer a line), Middle-Easy 109,366 -> 132,394 (+21%, 23 more a
 /// line); the mid-game sets of 9x4, 10x4, 11x4, 8x5 and 7x7 -0.8% to
-/// -0.001%; the Begin sets unchanged (`c4 bench --no-book`). Both sides
-/// on every board: one half again on the side the sign probe bets on saved
-/// Middle-Easy 20.9 nodes a line and cost Middle-Medium 241 (whole sets,
-/// 132.4 -> 111.5 and 7,997 -> 8,238, one thread, no book) and
-/// instructions +2.8% on the first 30 Middle-Medium lines (callgrind),
-/// -15.7% on the first 200 Middle-Easy (+6.9M against -3.6M); not kept.
+/// -0.001%; the Begin sets unchanged (`c4 bench --no-book`). On boards of
+/// more than four rows the side of the sign bet asks beyond
+/// [`MIDDLE_GAME_BET_SIDE_PROBE_FRACTION`] instead.
 pub const MIDDLE_GAME_BIG_PROBE_FRACTION: (i32, i32) = (2, 3);
+
+/// In the middle game, on boards other than four rows, the big probe on the
+/// side the sign probe bets on (the big win for the bet `0`, the big loss
+/// for `-1`; see `probes::sign_probe`) asks beyond this fraction instead
+/// of [`MIDDLE_GAME_BIG_PROBE_FRACTION`]: the bet names the likelier
+/// winner, whose big scores between one half and two thirds the farther
+/// bar leaves to the walk from zero, a value at a time. Nodes, one thread,
+/// against two thirds on both sides: Middle-Easy 132.4 -> 111.5 a line
+/// (-15.8%), Middle-Medium 7,997 -> 8,238 (+3.0%), 8x5 and 7x7 within
+/// 0.03% (`c4 bench --no-book`). On four rows, where the bet is not the
+/// likelier big score, 9x4 +0.4%.
+pub const MIDDLE_GAME_BET_SIDE_PROBE_FRACTION: (i32, i32) = (1, 2);
 
 /// Move ordering at nodes with at least this many empty cells also counts
 /// the live windows through each move's cell (lines of four that hold no

@@ -5,7 +5,9 @@
 use crate::Bitboard;
 use crate::position::Position;
 use crate::rules::Score;
-use crate::settings::{MIDDLE_GAME_BIG_PROBE_FRACTION, WEAK_PROBE_FRACTION};
+use crate::settings::{
+    MIDDLE_GAME_BET_SIDE_PROBE_FRACTION, MIDDLE_GAME_BIG_PROBE_FRACTION, WEAK_PROBE_FRACTION,
+};
 use crate::solver::search::Searcher;
 use crate::solver::stage::Stage;
 
@@ -88,9 +90,12 @@ pub(super) struct ProbePlan {
     /// The big-win probe asks whether the score lies beyond this fraction
     /// (numerator, denominator) of the best win: one half, but in the
     /// middle game (see [`Stage::middle`])
-    /// [`MIDDLE_GAME_BIG_PROBE_FRACTION`].
+    /// [`MIDDLE_GAME_BIG_PROBE_FRACTION`], or
+    /// [`MIDDLE_GAME_BET_SIDE_PROBE_FRACTION`] when the sign probe bets on
+    /// a win and the board has more than four rows.
     pub big_win: (Score, Score),
-    /// The same for the big-loss probe and the worst loss.
+    /// The same for the big-loss probe and the worst loss, the bet side
+    /// being a loss.
     pub big_loss: (Score, Score),
     /// Where the walks in from the extremes of a root that does not probe
     /// the sign first end: half the worst loss and half the best win of
@@ -101,12 +106,24 @@ pub(super) struct ProbePlan {
 impl ProbePlan {
     /// The plan for `root`.
     pub fn of(root: Root) -> ProbePlan {
-        let big = if root.stage.middle() {
-            MIDDLE_GAME_BIG_PROBE_FRACTION
+        let (big_win, big_loss) = if !root.stage.middle() {
+            ((1, 2), (1, 2))
+        } else if root.stage.four_rows() {
+            (
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+            )
+        } else if root.sign < 0 {
+            (
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+                MIDDLE_GAME_BET_SIDE_PROBE_FRACTION,
+            )
         } else {
-            (1, 2)
+            (
+                MIDDLE_GAME_BET_SIDE_PROBE_FRACTION,
+                MIDDLE_GAME_BIG_PROBE_FRACTION,
+            )
         };
-        let (big_win, big_loss) = (big, big);
         let (min, max) = root.range;
         ProbePlan {
             sign_first: probes_sign_first(root),
@@ -424,32 +441,32 @@ mod tests {
     use crate::position::Position;
 
     #[test]
-    fn middle_game_big_probes_look_two_thirds_out_on_either_side() {
+    fn middle_game_big_probes_look_further_out_but_on_the_side_of_the_bet() {
         // 15 stones and 27 empty cells: the middle game. Its range is
-        // [-13, 14]. The big-win probe asks beyond two thirds of the best
-        // win, the big-loss probe beyond two thirds of the worst loss
-        // (rounded towards zero); then the sign comes.
+        // [-13, 14]. The sign probe bets on a win, so the big-win probe
+        // asks beyond half the best win, the big-loss probe beyond two
+        // thirds of the worst loss; then the sign comes.
         let mid = Position::<7, 6, u64>::parse("274552224131661").unwrap();
         let plan = ProbePlan::of(Root::of(&mid));
         assert_eq!(mid.score_range(), (-13, 14));
         assert!(plan.sign_first);
         assert_eq!(plan.sign, 0);
-        assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (2, 3)));
-        assert_eq!(sequential_probe(0, -13, 14, plan), 9);
-        assert_eq!(sequential_probe(1, -13, 9, plan), -8);
-        assert_eq!(sequential_probe(2, -8, 9, plan), plan.sign);
+        assert_eq!((plan.big_win, plan.big_loss), ((1, 2), (2, 3)));
+        assert_eq!(sequential_probe(0, -13, 14, plan), 7);
+        assert_eq!(sequential_probe(1, -13, 7, plan), -8);
+        assert_eq!(sequential_probe(2, -8, 7, plan), plan.sign);
         // A weak solve's [-1, 1] asks the sign first in the middle game.
         assert_eq!(sequential_probe(0, -1, 1, plan), plan.sign);
         // Two stones on, the side to move has fewer threats than its
-        // opponent: the bet is a loss, the fractions the same.
+        // opponent: the bet is a loss, and the two fractions swap sides.
         let mid = Position::<7, 6, u64>::parse("27455222413166143").unwrap();
         let plan = ProbePlan::of(Root::of(&mid));
         assert_eq!(mid.score_range(), (-12, 13));
         assert_eq!(plan.sign, -1);
-        assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (2, 3)));
+        assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (1, 2)));
         assert_eq!(sequential_probe(0, -12, 13, plan), 8);
-        assert_eq!(sequential_probe(1, -12, 8, plan), -8);
-        // Four rows too.
+        assert_eq!(sequential_probe(1, -12, 8, plan), -6);
+        // Four rows keep two thirds on both sides.
         let four_rows = Position::<9, 4, u64>::parse("1575779344715").unwrap();
         let plan = ProbePlan::of(Root::of(&four_rows));
         assert!(Root::of(&four_rows).stage.middle());
