@@ -95,11 +95,6 @@ impl Level {
         LEVELS[self.0 as usize].0
     }
 
-    /// The chance of a mistake, as `(numerator, denominator)`.
-    pub fn mistake_chance(self) -> (u64, u64) {
-        LEVELS[self.0 as usize].1
-    }
-
     /// One line saying how the level plays.
     pub fn description(self) -> &'static str {
         match self.0 {

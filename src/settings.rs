@@ -16,20 +16,55 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 /// nodes are within 0.1% of 8 on Middle-Medium.
 pub const ETC_MIN_EMPTY: i32 = 8;
 
+// The stages of the game (`solver::stage`): each bounded in one unit, the
+// stones or the empty cells of the root.
+
+/// The earliest positions have fewer stones than this (on boards bigger
+/// than 7x6: more empty cells than 7x6 has then). Their searches outgrow
+/// the small table, so they keep the full one (see
+/// [`SPLIT_SMALL_MAX_EMPTY`]); the later ones use the small table alone.
+/// `444` on 2 threads: 4.7 s with the small table against 6.5 s with 64
+/// MiB (`c4 solve --no-book --threads 2 444`).
+pub const EARLIEST_END_STONES: usize = 3;
+
+/// The opening has fewer stones than this. Its scores lie near zero, so a
+/// strong solve probes the sign right after the big-win and big-loss
+/// probes, then walks away from zero: bisecting spends whole proofs there.
+/// The empty board 476M -> 377M nodes (`c4 solve --no-book --stats
+/// --threads 1 ''`). Its threats are too few to guess the winner by
+/// (`probes::sign_probe`).
+pub const OPENING_END_STONES: usize = 8;
+
+/// The middle game, past the opening, has at most this many empty cells:
+/// the costly scores lie near zero again, and the sign is probed first too
+/// (see [`OPENING_END_STONES`]). Middle-Medium 22,462 -> 20,363 nodes a
+/// position (-9.3%, `c4 bench --no-book`). Between the opening and the
+/// middle game (the opening's end), scores mostly lie far from zero and the
+/// probes walk in from the extremes. Boards of four rows probe the sign
+/// first at every stage (`probes::probes_sign_first`).
+pub const MIDDLE_GAME_MAX_EMPTY: usize = 27;
+
+/// The late game has at most this many empty cells: a strong solve makes
+/// one search with the window of its whole score range instead of
+/// null-window probes, since near the end every probe walks most of the
+/// small tree again. End-Easy 38.0 -> 23.9 nodes a position (`c4 bench
+/// --no-book`).
+pub const LATE_GAME_MAX_EMPTY: usize = 18;
+
+/// Big scores are common in positions of fewer stones than this, so a weak
+/// solve there first probes for a big win and a big loss: early positions
+/// often have large scores, later ones rarely. Begin-Easy 18,478 -> 1,687
+/// nodes a position (`c4 bench --weak --no-book`).
+pub const BIG_SCORES_END_STONES: usize = 16;
+
 /// A solver with several threads searches a position in parallel only if it
 /// has at least this many empty cells: below that the search takes less time
 /// than starting the threads (tens of microseconds).
 pub const PARALLEL_MIN_EMPTY: usize = 20;
-
-/// A strong solve of a position with at most this many empty cells makes one
-/// search with the window of its whole score range instead of null-window
-/// probes: near the end every probe walks most of the small tree again.
-/// End-Easy 38.0 -> 23.9 nodes a position (`c4 bench --no-book`).
-pub const FULL_WINDOW_MAX_EMPTY: usize = 18;
-// The parallel probes know nothing of the full window; they only run from
-// positions of at least `PARALLEL_MIN_EMPTY` empty cells, so a solve uses the
-// same search whatever its thread count.
-const _: () = assert!(FULL_WINDOW_MAX_EMPTY < PARALLEL_MIN_EMPTY);
+// The parallel probes know nothing of the late game's full window; they only
+// run from positions of at least `PARALLEL_MIN_EMPTY` empty cells, so a solve
+// uses the same search whatever its thread count.
+const _: () = assert!(LATE_GAME_MAX_EMPTY < PARALLEL_MIN_EMPTY);
 
 /// Positions with fewer stones than this share a table entry with their
 /// mirror image: later ones rarely meet it, and the mirror costs an eighth
@@ -38,13 +73,8 @@ const _: () = assert!(FULL_WINDOW_MAX_EMPTY < PARALLEL_MIN_EMPTY);
 /// noise (`c4 bench --no-book --limit 20`).
 pub const SYMMETRY_MAX_MOVES: usize = 16;
 
-/// A weak solve of a position with fewer stones than this first probes for a
-/// big win and a big loss: early positions often have large scores, later
-/// ones rarely. Begin-Easy 18,478 -> 1,687 nodes a position
-/// (`c4 bench --weak --no-book`).
-pub const WEAK_PROBES_MAX_MOVES: usize = 16;
-
-/// Those two probes ask whether the score lies beyond this fraction
+/// A weak solve's probes for a big win and a big loss (see
+/// [`BIG_SCORES_END_STONES`]) ask whether the score lies beyond this fraction
 /// (numerator, denominator) of the best win and of the worst loss: a probe
 /// nearer the extreme costs less when it fails, and the early positions that
 /// win or lose big still pass it. Three fifths against one half, nodes, one
@@ -53,30 +83,19 @@ pub const WEAK_PROBES_MAX_MOVES: usize = 16;
 pub const WEAK_PROBE_FRACTION: (i32, i32) = (3, 5);
 
 /// Size of the small table that searches from most positions use (see
-/// [`SMALL_TABLE_MIN_STONES`]): probes land at random places, and 1 MiB
+/// [`EARLIEST_END_STONES`]): probes land at random places, and 1 MiB
 /// stays in a core's L2 or a near L3 where 64 MiB goes to DRAM. First 20
 /// Begin-Hard lines 0.89 s a line against 0.96 s with 2 MiB, though it
 /// searches more nodes (`c4 bench --no-book --limit 20`, alternated runs).
 pub const SMALL_TABLE_BYTES: usize = 1 << 20;
 
-/// Size of the table that the threads of a parallel search from a later
-/// root share for their big nodes (see [`PARALLEL_SPLIT_MAX_EMPTY`]): a
+/// Size of the table that the threads of a parallel search from a root past
+/// the earliest share for their big nodes (see [`PARALLEL_SPLIT_MAX_EMPTY`]): a
 /// fresh 64 MiB table costs a short solve its page faults, and 4 MiB stays
 /// in L3. First 20 Begin-Hard lines each solved alone on 2 threads: 0.03-0.06
 /// s of system time in all against 0.21-0.41 s with the 64 MiB table
 /// (`c4 solve --no-book --threads 2`).
 pub const SHARED_TABLE_BYTES: usize = 4 << 20;
-
-/// Searches from positions with at least this many stones (and at most
-/// [`SMALL_TABLE_MAX_EMPTY`] empty cells) use the small table alone; the
-/// earlier ones split their nodes between the full table and the small one
-/// (see [`SPLIT_SMALL_MAX_EMPTY`]). `444` on 2 threads: 4.7 s with the small
-/// table against 6.5 s with 64 MiB (`c4 solve --no-book --threads 2 444`).
-pub const SMALL_TABLE_MIN_STONES: usize = 3;
-
-/// See [`SMALL_TABLE_MIN_STONES`]: on boards bigger than 7x6, positions with
-/// more empty cells than 7x6 has after 3 stones keep the full table.
-pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 
 /// In a search from one of the earliest positions, nodes with at most this
 /// many empty cells store their bounds in the small table, the others in the
@@ -88,14 +107,14 @@ pub const SMALL_TABLE_MAX_EMPTY: usize = 39;
 /// (`c4 solve --no-book --stats --threads 2 ''`).
 pub const SPLIT_SMALL_MAX_EMPTY: usize = 18;
 
-/// A parallel search from a later root with at most this many empty cells
+/// A parallel search from a root past the earliest with at most this many empty cells
 /// keeps one small table for all its threads: a table for its big nodes
-/// would hold few of them. From later roots with more, each thread keeps
+/// would hold few of them. From such roots with more, each thread keeps
 /// the deep nodes in a small table of its own (see
 /// [`PARALLEL_SPLIT_MAX_EMPTY`]).
 pub const SHARED_SMALL_MAX_ROOT_EMPTY: usize = 22;
 
-/// In a parallel search from a later root with more than
+/// In a parallel search from a root past the earliest with more than
 /// [`SHARED_SMALL_MAX_ROOT_EMPTY`] empty cells, nodes with more than this many
 /// empty cells go to the table the threads share, so that a probe started
 /// after another reads what that one proved; the deeper ones stay in each
@@ -103,13 +122,6 @@ pub const SHARED_SMALL_MAX_ROOT_EMPTY: usize = 22;
 /// threads: 231M-241M nodes against 258M-261M at 22
 /// (`c4 solve --no-book --stats --threads 2`).
 pub const PARALLEL_SPLIT_MAX_EMPTY: usize = 18;
-
-/// A strong solve of a position with fewer stones than this probes the sign
-/// right after the big-win and big-loss probes, then walks away from zero:
-/// such positions mostly score near zero, where bisecting spends whole
-/// proofs. The empty board 476M -> 377M nodes
-/// (`c4 solve --no-book --stats --threads 1 ''`).
-pub const SIGN_FIRST_MAX_MOVES: usize = 8;
 
 /// Boards of this height bet that the first player does not win: a strong
 /// solve from a position where the first player is to move probes "is the
@@ -121,15 +133,7 @@ pub const SIGN_FIRST_MAX_MOVES: usize = 8;
 /// (`c4 solve --no-book --stats --threads 1 --width 9 --height 4 ''`).
 pub const SECOND_PLAYER_BOARD_HEIGHT: usize = 4;
 
-/// Positions with at most this many empty cells also probe the sign first
-/// (see [`SIGN_FIRST_MAX_MOVES`]): in the middle game the costly scores lie
-/// near zero. Middle-Medium 22,462 -> 20,363 nodes a position (-9.3%,
-/// `c4 bench --no-book`). Boards of four rows probe the sign first at every
-/// stage (`probes_sign_first`).
-pub const SIGN_FIRST_MAX_EMPTY: usize = 27;
-
-/// In the middle game (at least [`SIGN_FIRST_MAX_MOVES`] stones, at most
-/// [`SIGN_FIRST_MAX_EMPTY`] empty cells) a strong solve's big-win and
+/// In the middle game (see [`MIDDLE_GAME_MAX_EMPTY`]) a strong solve's big-win and
 /// big-loss probes ask whether the score lies beyond this fraction
 /// (numerator, denominator) of the best win and of the worst loss, instead
 /// of one half. There the two probes proved their bound on 3 of 1,713

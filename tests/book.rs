@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use c4::book::consistency::{check_consistency, from_children};
 use c4::book::format::{self, FormatError, Kind};
-use c4::book::{Book, builtin, line_to};
+use c4::book::{Book, builtin};
 use c4::book_builder::{self, BuildError, Shard};
 use c4::{AnyBook, BoardSize, Game, Position, Score, Solver};
 use common::minimax::minimax_memo;
@@ -113,7 +113,7 @@ fn a_book_holds_exactly_the_right_positions_and_every_score_is_a_fresh_solve() {
         assert_eq!(loaded.get(&pos), Some(score));
         assert_eq!(loaded.get(&pos.mirrored()), Some(score));
         // A line to the position replays to it.
-        let line = line_to(&pos).expect("a book position is reachable");
+        let line = pos.line().expect("a book position is reachable");
         assert_eq!(common::position_from_moves::<5, 4>(&line), pos);
     }
     // A few bytes per entry.
@@ -133,7 +133,7 @@ fn the_whole_4x4_game_fits_in_a_book() {
     let mut memo = HashMap::new();
     for (key, score) in book.entries() {
         let pos = Position::<4, 4>::from_key(key).unwrap();
-        let naive = Naive::<4, 4>::from_moves(&line_to(&pos).unwrap());
+        let naive = Naive::<4, 4>::from_moves(&pos.line().unwrap());
         assert_eq!(score, minimax_memo(&naive, &mut memo), "key {key:#x}");
     }
     // Witness: the exhaustive minimax (4x4 is a draw).
@@ -534,7 +534,7 @@ fn the_built_in_book_agrees_with_fresh_solves() {
     for _ in 0..sample {
         let (key, score) = entries[rng.below(entries.len())];
         let pos = Position::<7, 6>::from_key(key).unwrap();
-        let line = c4::position::moves_to_string(&line_to(&pos).unwrap());
+        let line = c4::position::moves_to_string(&pos.line().unwrap());
         assert_eq!(solver.solve(&pos), score, "built-in book entry '{line}'");
     }
 }

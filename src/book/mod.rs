@@ -18,7 +18,6 @@ pub mod format;
 
 use crate::Bitboard;
 use crate::board::BoardSize;
-use crate::game::Game;
 use crate::position::Position;
 use crate::rules::Score;
 use format::{FormatError, Kind, RawBook};
@@ -165,17 +164,3 @@ fn narrow<B: Bitboard>(entries: &[(u128, Score)]) -> (Vec<B>, Vec<i8>) {
 }
 
 pub use crate::game::position_name;
-
-/// A sequence of moves (0-based columns) that reaches `pos` from the empty
-/// board, or `None` if none does: [`Position::line`].
-pub fn line_to<const W: usize, const H: usize, B: Bitboard>(
-    pos: &Position<W, H, B>,
-) -> Option<Vec<usize>> {
-    pos.line()
-}
-
-/// A sequence of moves (0-based columns) that reaches `game` from the empty
-/// board, or `None` if none does: [`Game::line`].
-pub fn line_to_game(game: &Game) -> Option<Vec<usize>> {
-    game.line()
-}

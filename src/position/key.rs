@@ -14,12 +14,6 @@ impl<const W: usize, const H: usize, B: Bitboard> Position<W, H, B> {
         Rules::<W, H, B>::key(self.current, self.mask)
     }
 
-    /// The key of this position seen in a mirror (columns reversed).
-    #[inline(always)]
-    pub fn mirrored_key(&self) -> B {
-        Self::mirror(self.key())
-    }
-
     /// A key shared by a position and its mirror image: the smaller of the two.
     /// Also tells whether the mirrored key was the one taken.
     #[inline(always)]

@@ -11,9 +11,9 @@
 //! # Modules
 //! `search` is the alpha-beta search, `ordering` its move order, `table`
 //! the transposition table and `placement` which table a node uses;
-//! `probes` decides which null-window searches find a score, `parallel`
-//! runs them on several threads, and `control` is what a caller sees of a
-//! solve in progress.
+//! `stage` tells the stage of the game a root is at, `probes` decides which
+//! null-window searches find a score, `parallel` runs them on several
+//! threads, and `control` is what a caller sees of a solve in progress.
 
 mod busy;
 pub mod control;
@@ -22,6 +22,7 @@ mod parallel;
 mod placement;
 mod probes;
 pub(crate) mod search;
+mod stage;
 pub mod table;
 #[cfg(test)]
 mod tests;

@@ -13,8 +13,9 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::settings::{
     FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY, LIVE_WINDOW_WEIGHT, LIVE_WINDOWS_MIN_EMPTY,
-    MOVES_BY_BITS_MIN_WIDTH, SECOND_PLAYER_BOARD_HEIGHT, THREAT_SCORE_WEIGHT,
+    MOVES_BY_BITS_MIN_WIDTH, THREAT_SCORE_WEIGHT,
 };
+use crate::solver::stage::is_four_row_board;
 
 /// The columns of a `W`-wide board from the centre outwards, alternating left
 /// and right: 3, 2, 4, 1, 5, 0, 6 (0-based) on 7 columns, 3, 2, 4, 1, 5, 0 on 6.
@@ -155,7 +156,7 @@ fn order_moves_taken<
     child_threats: &mut [B; W],
 ) -> MoveSorter<W, B> {
     let mut sorter = MoveSorter::<W, B>::new();
-    let live_min = if H == SECOND_PLAYER_BOARD_HEIGHT {
+    let live_min = if is_four_row_board(H) {
         FOUR_ROW_LIVE_WINDOWS_MIN_EMPTY
     } else {
         LIVE_WINDOWS_MIN_EMPTY
@@ -397,7 +398,7 @@ pub(crate) fn cpu_has_popcnt() -> bool {
 }
 
 /// Whether this CPU has every feature the search's copy for newer CPUs is
-/// compiled with (x86-64-v3's, see `search_node_newer_cpu`).
+/// compiled with (x86-64-v3's, see `Searcher::node`).
 pub(crate) fn cpu_has_newer_features() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

@@ -9,15 +9,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::Bitboard;
 use crate::position::Position;
 use crate::rules::Score;
-use crate::settings::{BUSY_SLOTS_BITS, PARALLEL_MIN_EMPTY};
+use crate::settings::BUSY_SLOTS_BITS;
 use crate::solver::Solver;
 use crate::solver::busy::Busy;
 use crate::solver::control::{pack, unpack};
-use crate::solver::placement::later_root;
 use crate::solver::probes::{
     FromRoot, ProbePlan, Root, RootSearch, choose_probe, probe, sequential_probe,
 };
 use crate::solver::search::Searcher;
+use crate::solver::stage::Stage;
 use crate::solver::table::Tables;
 
 /// Runs `body(thread)` for every `thread` in `0..threads` at once: the last
@@ -63,8 +63,9 @@ struct ProbeOrder {
     /// The single-thread order of the root's probes (see
     /// `probes::ProbePlan`).
     plan: ProbePlan,
-    /// Whether the root is a later one (see [`later_root`]).
-    later: bool,
+    /// Whether the root is past the earliest positions (see
+    /// `Stage::earliest`).
+    past_earliest: bool,
 }
 
 /// The score clamped to `[lo, hi]`, by null-window probes run with
@@ -115,7 +116,7 @@ fn share_probes(
                 preferred,
                 (a, b),
                 &busy,
-                order.later,
+                order.past_earliest,
                 order.plan.sign,
             );
             probing[thread].store(med as u32 as u64, Ordering::Release);
@@ -194,10 +195,11 @@ fn first_answer(threads: usize, search: &ThreadSearch<'_>) -> (Option<Score>, u6
 
 impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// Whether a search of `pos` runs on several threads: only if the solver
-    /// has them and the position has at least [`PARALLEL_MIN_EMPTY`] empty
-    /// cells (below that, starting the threads costs more than the search).
+    /// has them and the position's stage is worth them (see
+    /// [`Stage::worth_threads`]: below that, starting the threads costs more
+    /// than the search).
     pub(super) fn parallel(&self, pos: &Position<W, H, B>) -> bool {
-        self.threads > 1 && pos.empty_cells() >= PARALLEL_MIN_EMPTY
+        self.threads > 1 && Stage::of(pos).worth_threads()
     }
 
     /// The tables of each thread of a parallel search from `pos`.
@@ -222,7 +224,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
         let root = Root::of(pos);
         let order = ProbeOrder {
             plan: ProbePlan::of(root),
-            later: later_root(root),
+            past_earliest: !root.stage.earliest(),
         };
         let tables = self.thread_tables(pos);
         let book = self.book.as_deref();
@@ -238,7 +240,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
                     .with_book(book)
                     .with_busy(&in_progress)
                     .with_control(caller_stop, progress);
-                if order.later {
+                if order.past_earliest {
                     // From the earliest roots it cost more than it
                     // saved (see `Searcher::watching_path`).
                     searcher = searcher.watching_path();

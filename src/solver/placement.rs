@@ -1,28 +1,16 @@
 //! Which table each node of a search stores its bounds in: the solver's
 //! full table, a small one that stays in cache, a table the threads share,
-//! chosen by the root, the thread and the node's stone count.
+//! chosen by the root's stage, the thread and the node's stone count.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Bitboard;
 use crate::settings::{
-    PARALLEL_SPLIT_MAX_EMPTY, SHARED_SMALL_MAX_ROOT_EMPTY, SMALL_TABLE_MAX_EMPTY,
-    SMALL_TABLE_MIN_STONES, SPLIT_SMALL_MAX_EMPTY,
+    PARALLEL_SPLIT_MAX_EMPTY, SHARED_SMALL_MAX_ROOT_EMPTY, SPLIT_SMALL_MAX_EMPTY,
 };
 use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
 use crate::solver::probes::Root;
 use crate::solver::table::{Table, TableError, Tables};
-
-/// Whether `root` is a later root: one with at least
-/// [`SMALL_TABLE_MIN_STONES`] stones (and at most [`SMALL_TABLE_MAX_EMPTY`]
-/// empty cells). Searches from such roots are small enough for the small
-/// table (see [`TableSet::for_search`]), and their parallel searches share
-/// the sign probe and watch their paths (see `probes::choose_probe` and
-/// `Searcher::watching_path`); the earliest roots, such as the empty board,
-/// keep the full table and the speculative probes.
-pub(super) fn later_root(root: Root) -> bool {
-    root.moves >= SMALL_TABLE_MIN_STONES && root.empty <= SMALL_TABLE_MAX_EMPTY
-}
 
 /// The tables a solver owns. Generic over the word only, so compiled once
 /// for each word rather than once per board size.
@@ -116,7 +104,7 @@ impl<B: Bitboard> TableSet<B> {
 
     /// The tables a search from `root` stores its bounds in (see
     /// [`Tables`]). From most positions, the small table alone: it stays in
-    /// cache (see `SMALL_TABLE_MIN_STONES`). From the earliest ones, whose
+    /// cache. From the earliest ones (see `Stage::earliest`), whose
     /// searches outgrow it, nodes with more than `SPLIT_SMALL_MAX_EMPTY`
     /// empty cells use the full table and the others the small one. Both
     /// hold only true bounds, so the choice changes a search's speed, never
@@ -129,12 +117,12 @@ impl<B: Bitboard> TableSet<B> {
     /// other's deep results (first 10 Begin-Hard lines each solved alone, 2
     /// threads: 9.4 s on the shared small table, 7.2 s split; 1 thread
     /// 11.3 s). Roots with fewer empty cells keep the shared small table:
-    /// the large table would hold none of their nodes. From later roots
-    /// (see [`later_root`]) the big nodes go to the solver's shared table
+    /// the large table would hold none of their nodes. From roots past the
+    /// earliest the big nodes go to the solver's shared table
     /// (`SHARED_TABLE_BYTES`) rather than the full one, and "big" means
     /// more than `PARALLEL_SPLIT_MAX_EMPTY` empty cells.
     pub fn for_search(&self, root: Root, thread: usize, parallel: bool) -> Tables<'_, B> {
-        let later = later_root(root);
+        let later = !root.stage.earliest();
         match &self.small {
             Some(small) if later && !(parallel && root.empty > SHARED_SMALL_MAX_ROOT_EMPTY) => {
                 Tables::single(small)

@@ -6,11 +6,10 @@ use crate::Bitboard;
 use crate::position::Position;
 use crate::rules::Score;
 use crate::settings::{
-    FULL_WINDOW_MAX_EMPTY, MIDDLE_GAME_BET_SIDE_PROBE_FRACTION, MIDDLE_GAME_BIG_PROBE_FRACTION,
-    SECOND_PLAYER_BOARD_HEIGHT, SIGN_FIRST_MAX_EMPTY, SIGN_FIRST_MAX_MOVES, WEAK_PROBE_FRACTION,
-    WEAK_PROBES_MAX_MOVES,
+    MIDDLE_GAME_BET_SIDE_PROBE_FRACTION, MIDDLE_GAME_BIG_PROBE_FRACTION, WEAK_PROBE_FRACTION,
 };
 use crate::solver::search::Searcher;
+use crate::solver::stage::Stage;
 
 /// A search from one root, as the probe policy sees it. A trait object, so
 /// that the policy (this module) is compiled once, not once per board size:
@@ -60,28 +59,22 @@ pub(super) struct Root {
     pub range: (Score, Score),
     /// Its sign probe (see [`sign_probe`]).
     pub sign: Score,
-    /// Whether its board has [`SECOND_PLAYER_BOARD_HEIGHT`] rows (see
-    /// [`probes_sign_first`]).
-    pub four_rows: bool,
+    /// Its stage of the game, which the probes, the tables and the threads
+    /// ask.
+    pub stage: Stage,
 }
 
 impl Root {
     /// The facts of `pos`.
     pub fn of<const W: usize, const H: usize, B: Bitboard>(pos: &Position<W, H, B>) -> Root {
+        let stage = Stage::of(pos);
         Root {
             moves: pos.moves_played(),
             empty: pos.empty_cells(),
             range: pos.score_range(),
-            sign: sign_probe(pos),
-            four_rows: H == SECOND_PLAYER_BOARD_HEIGHT,
+            sign: sign_probe(pos, stage),
+            stage,
         }
-    }
-
-    /// Whether the root is in the middle game: at least
-    /// [`SIGN_FIRST_MAX_MOVES`] stones and at most [`SIGN_FIRST_MAX_EMPTY`]
-    /// empty cells, where scores mostly lie near zero.
-    pub fn in_middle_game(self) -> bool {
-        self.moves >= SIGN_FIRST_MAX_MOVES && self.empty <= SIGN_FIRST_MAX_EMPTY
     }
 }
 
@@ -96,7 +89,7 @@ pub(super) struct ProbePlan {
     pub sign: Score,
     /// The big-win probe asks whether the score lies beyond this fraction
     /// (numerator, denominator) of the best win: one half, but in the
-    /// middle game (see [`Root::in_middle_game`])
+    /// middle game (see [`Stage::middle`])
     /// [`MIDDLE_GAME_BIG_PROBE_FRACTION`], or
     /// [`MIDDLE_GAME_BET_SIDE_PROBE_FRACTION`] when the sign probe bets on
     /// a win and the board has more than four rows.
@@ -113,9 +106,9 @@ pub(super) struct ProbePlan {
 impl ProbePlan {
     /// The plan for `root`.
     pub fn of(root: Root) -> ProbePlan {
-        let (big_win, big_loss) = if !root.in_middle_game() {
+        let (big_win, big_loss) = if !root.stage.middle() {
             ((1, 2), (1, 2))
-        } else if root.four_rows {
+        } else if root.stage.four_rows() {
             (
                 MIDDLE_GAME_BIG_PROBE_FRACTION,
                 MIDDLE_GAME_BIG_PROBE_FRACTION,
@@ -156,7 +149,7 @@ pub(super) fn probe(search: &mut dyn RootSearch, med: Score) -> Option<Score> {
 /// by a sequence of null-window probes, each of which narrows the range by
 /// its fail-soft value; `None` if the search was stopped.
 ///
-/// Near the end of the game ([`FULL_WINDOW_MAX_EMPTY`]) the whole tree is
+/// In the late game ([`Stage::late`]) the whole tree is
 /// small and each probe walks most of it again: one search with the window
 /// of the whole range costs less, and its value is exact since the score
 /// lies strictly inside the window. Not for a range of three values or
@@ -167,7 +160,7 @@ pub(super) fn exact_score(
     root: Root,
     (mut min, mut max): (Score, Score),
 ) -> Option<Score> {
-    if max - min > 2 && root.empty <= FULL_WINDOW_MAX_EMPTY {
+    if max - min > 2 && root.stage.late() {
         let score = search.window(min - 1, max + 1)?;
         search.proved_exact(score);
         return Some(score);
@@ -215,7 +208,7 @@ fn big_probe(bound: Score, (num, den): (i32, i32)) -> Score {
 /// The weak score (-1, 0 or 1) of `root` (not terminal); `None` if the
 /// search was stopped.
 ///
-/// Positions with fewer than [`WEAK_PROBES_MAX_MOVES`] stones first probe
+/// Positions where big scores are common ([`Stage::big_scores_common`]) first probe
 /// for a big win and a big loss (beyond [`WEAK_PROBE_FRACTION`] of the best
 /// and the worst score): early scores are often large, and a window around
 /// zero gives the search no reason to prefer the quick wins that settle
@@ -226,7 +219,7 @@ fn big_probe(bound: Score, (num, den): (i32, i32)) -> Score {
 /// draw from both a win and a loss, where a null window asks one question:
 /// Begin-Hard (first 20 lines) 7.95M -> 6.49M nodes.
 pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Score> {
-    if root.moves < WEAK_PROBES_MAX_MOVES {
+    if root.stage.big_scores_common() {
         let (min, max) = root.range;
         for med in [
             big_probe(max, WEAK_PROBE_FRACTION),
@@ -247,10 +240,10 @@ pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Scor
 
 /// Whether a strong solve of `root` probes the sign of its score right after
 /// the probes for a big win and a big loss, then walks away from zero (see
-/// [`sequential_probe`]): for the earliest positions and those of the
-/// middle game ([`SIGN_FIRST_MAX_MOVES`], [`SIGN_FIRST_MAX_EMPTY`]), whose
-/// costly scores lie near zero; in between, positions mostly score far
-/// from zero and walk in from the extremes instead.
+/// [`sequential_probe`]): everywhere but at the opening's end
+/// ([`Stage::openings_end`]), in the opening and the middle game, whose
+/// costly scores lie near zero; at the opening's end positions mostly score
+/// far from zero and walk in from the extremes instead.
 ///
 /// On boards of four rows every position does: the second player's edge
 /// keeps the scores near zero there at every stage (a weak solve then makes
@@ -259,7 +252,7 @@ pub(super) fn weak_score(search: &mut dyn RootSearch, root: Root) -> Option<Scor
 /// 11x4 -17.8%; weak -6.2%, -10.9%, -12.0%. Elsewhere it lost: Begin-Medium
 /// (first 200) +8.6%, 7x7 +0.6% (8x5 -3.5%).
 pub(super) fn probes_sign_first(root: Root) -> bool {
-    root.moves < SIGN_FIRST_MAX_MOVES || root.in_middle_game() || root.four_rows
+    root.stage.four_rows() || !root.stage.openings_end()
 }
 
 /// The sign probe of `pos`: the null window that tells a win from the
@@ -267,10 +260,10 @@ pub(super) fn probes_sign_first(root: Root) -> bool {
 /// it is `-1` ("is it at least 0?"). The score `s` needs the proofs of
 /// probes `s - 1` and `s`, so the sign probe is a bet: `0` saves a probe
 /// when the side to move wins, `-1` when it loses, and a draw needs both.
-/// The bet is `-1` when the first player is to move on a board of
-/// [`SECOND_PLAYER_BOARD_HEIGHT`] rows, where the second player does not
-/// lose, and when, past the earliest positions ([`SIGN_FIRST_MAX_MOVES`]
-/// stones or more), the opponent has more threats than the side to move
+/// The bet is `-1` when the first player is to move on a board of four
+/// rows ([`Stage::four_rows`]), where the second player does not lose, and
+/// when, past the opening ([`Stage::opening`]), the opponent has more
+/// threats than the side to move
 /// (empty cells that would complete a four, playable or not); `0`
 /// elsewhere.
 ///
@@ -278,16 +271,16 @@ pub(super) fn probes_sign_first(root: Root) -> bool {
 /// of them is the likelier winner, and the count costs nothing beside a
 /// probe. Nodes, one thread, no book, against the bet `0`: Middle-Medium
 /// weak -2.7%, strong -1.0%; Middle-Easy weak -5.4%; the other sets and
-/// the mid-game sets of other boards within 0.05%. In the earliest
-/// positions the threats are few and the guess lost (Begin-Hard, first 20,
+/// the mid-game sets of other boards within 0.05%. In the opening the
+/// threats are few and the guess lost (Begin-Hard, first 20,
 /// weak +0.8%). A bet that knew the sign would save weak Middle-Medium
 /// 7.8%.
 pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
     pos: &Position<W, H, B>,
+    stage: Stage,
 ) -> Score {
-    let first_player_on_four_rows =
-        H == SECOND_PLAYER_BOARD_HEIGHT && pos.moves_played().is_multiple_of(2);
-    let outnumbered = pos.moves_played() >= SIGN_FIRST_MAX_MOVES
+    let first_player_on_four_rows = stage.four_rows() && pos.moves_played().is_multiple_of(2);
+    let outnumbered = !stage.opening()
         && pos.opponent_winning_cells().count_ones() > pos.winning_cells().count_ones();
     if first_player_on_four_rows || outnumbered {
         -1
@@ -300,8 +293,9 @@ pub(super) fn sign_probe<const W: usize, const H: usize, B: Bitboard>(
 /// after `done` probes, with the score known to lie in `[min, max]`
 /// (`min < max`).
 ///
-/// Without `plan.sign_first` (positions of 8 to 14 stones on 7x6, whose
-/// scores mostly lie far from zero), the probes walk in from each extreme
+/// Without `plan.sign_first` (the opening's end, [`Stage::openings_end`]:
+/// positions of 8 to 14 stones on 7x6, whose scores mostly lie far from
+/// zero), the probes walk in from each extreme
 /// one value at a time: down from the best win to half of it
 /// (`plan.walk_ends.1`) while each probe fails, then up from the worst
 /// loss to half of it (`plan.walk_ends.0`) while each passes; then they
@@ -405,24 +399,25 @@ pub(super) fn next_probe(min: Score, max: Score) -> Score {
 /// settles the score alone (for the bet 0, the score is known to be at most
 /// 1: after probe 1 failed, or in a weak solve; for the bet -1, at least
 /// -1), or
-/// the root is a later root (`placement::later_root`), where the probe beside the
-/// sign was a guess that went to waste on the lines scoring 0 (`527376`:
-/// 9.5M of 30.7M nodes on two threads, against 23.7M on one). From the
-/// earliest roots the sign probe is long enough for the threads to share
-/// it anyway, and helping it there was slower.
+/// the root is past the earliest positions (`past_earliest`, see
+/// [`Stage::earliest`]), where the probe beside the sign was a guess that
+/// went to waste on the lines scoring 0 (`527376`: 9.5M of 30.7M nodes on
+/// two threads, against 23.7M on one). From the earliest roots the sign
+/// probe is long enough for the threads to share it anyway, and helping it
+/// there was slower.
 pub(super) fn choose_probe(
     thread: usize,
     preferred: Score,
     (a, b): (Score, Score),
     busy: &[Score],
-    later_root: bool,
+    past_earliest: bool,
     sign: Score,
 ) -> Score {
     // The sign probe settles the score alone when the side of zero it bets
     // on holds one value: a win known to be at most 1 for the bet 0, a loss
     // known to be at least -1 for the bet -1.
     let settles_alone = if sign < 0 { a >= sign } else { b <= sign + 1 };
-    if (settles_alone || later_root) && (a..b).contains(&sign) && busy.contains(&sign) {
+    if (settles_alone || past_earliest) && (a..b).contains(&sign) && busy.contains(&sign) {
         return sign;
     }
     // (`sequential_probe` may fall outside a range the others narrowed.)
@@ -442,9 +437,7 @@ pub(super) fn choose_probe(
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        ProbePlan, Root, choose_probe, next_probe, probes_sign_first, sequential_probe, sign_probe,
-    };
+    use super::{ProbePlan, Root, choose_probe, next_probe, probes_sign_first, sequential_probe};
     use crate::position::Position;
 
     #[test]
@@ -476,7 +469,7 @@ mod tests {
         // Four rows keep two thirds on both sides.
         let four_rows = Position::<9, 4, u64>::parse("1575779344715").unwrap();
         let plan = ProbePlan::of(Root::of(&four_rows));
-        assert!(Root::of(&four_rows).in_middle_game());
+        assert!(Root::of(&four_rows).stage.middle());
         assert_eq!((plan.big_win, plan.big_loss), ((2, 3), (2, 3)));
         // The earliest positions ask beyond half the best score first (then
         // the big loss and the sign).
@@ -519,9 +512,9 @@ mod tests {
         // Eight stones: 28 empty cells on 9x4, 34 on 7x6, where the
         // positions of the opening's end bisect.
         let wide = Root::of(&Position::<9, 4, u64>::parse("59376426").unwrap());
-        assert!(wide.four_rows && probes_sign_first(wide));
+        assert!(wide.stage.four_rows() && probes_sign_first(wide));
         let standard = Root::of(&Position::<7, 6, u64>::parse("44444123").unwrap());
-        assert!(!standard.four_rows && !probes_sign_first(standard));
+        assert!(!standard.stage.four_rows() && !probes_sign_first(standard));
         // The earliest positions and those of 27 empty cells or fewer
         // probe it on every board.
         assert!(probes_sign_first(Root::of(
@@ -537,23 +530,32 @@ mod tests {
     fn the_sign_bet_expects_a_loss_from_fewer_threats_or_first_on_four_rows() {
         // No threats on either side: the bet on a win, but for the first
         // player on four rows.
-        assert_eq!(sign_probe(&Position::<7, 6, u64>::parse("4").unwrap()), 0);
-        assert_eq!(sign_probe(&Position::<9, 4, u64>::parse("59").unwrap()), -1);
-        assert_eq!(sign_probe(&Position::<9, 4, u64>::parse("5").unwrap()), 0);
+        assert_eq!(
+            Root::of(&Position::<7, 6, u64>::parse("4").unwrap()).sign,
+            0
+        );
+        assert_eq!(
+            Root::of(&Position::<9, 4, u64>::parse("59").unwrap()).sign,
+            -1
+        );
+        assert_eq!(
+            Root::of(&Position::<9, 4, u64>::parse("5").unwrap()).sign,
+            0
+        );
         // The opponent (the first player) has three in a row on the
         // bottom with both ends open: two threats against none. The
         // earliest positions do not guess; later ones bet on the loss.
         let early = Position::<7, 6, u64>::parse("33445").unwrap();
         assert_eq!(early.opponent_winning_cells().count_ones(), 2);
-        assert_eq!(sign_probe(&early), 0);
+        assert_eq!(Root::of(&early).sign, 0);
         let outnumbered = Position::<7, 6, u64>::parse("334451177").unwrap();
         assert_eq!(outnumbered.opponent_winning_cells().count_ones(), 2);
         assert_eq!(outnumbered.winning_cells(), 0);
-        assert_eq!(sign_probe(&outnumbered), -1);
+        assert_eq!(Root::of(&outnumbered).sign, -1);
         // The side to move with the threats bets on its win.
         let ahead = Position::<7, 6, u64>::parse("3344511771").unwrap();
         assert_eq!(ahead.winning_cells().count_ones(), 2);
-        assert_eq!(sign_probe(&ahead), 0);
+        assert_eq!(Root::of(&ahead).sign, 0);
     }
 
     #[test]
@@ -567,7 +569,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sign_probe_is_helped_from_later_roots_or_when_a_win_is_all_left() {
+    fn the_sign_probe_is_helped_past_the_earliest_roots_or_when_a_win_is_all_left() {
         // The earliest roots guess the probe beside the sign...
         assert_eq!(choose_probe(1, 9, (-8, 9), &[0], false, 0), 1);
         // ...unless the score is known to be at most 1 (a weak solve).

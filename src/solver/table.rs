@@ -419,7 +419,8 @@ impl<K: Bitboard> Table<K> {
         }
     }
 
-    /// Number of live entries (a full scan: for statistics, not the search).
+    /// Number of live entries (a full scan, for the tests).
+    #[cfg(test)]
     pub fn occupancy(&self) -> usize {
         self.entries
             .iter()

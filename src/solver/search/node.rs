@@ -2,36 +2,24 @@
 //! checks, bound tightening, table probe, enhanced transposition cutoffs,
 //! the children loop with its move order, the store), each an
 //! `#[inline(always)]` helper that settles the node or narrows its window.
-//! The steps that need only the position are in `bounds`.
+//! The steps that need only the position are in `bounds`; what a node of a
+//! parallel search shares with the other threads goes through its
+//! [`Turn`] (see `cooperation`).
 
 mod forced;
+mod store;
 
 use std::ops::ControlFlow::{self, Break, Continue};
 
 use crate::Bitboard;
 use crate::position::Position;
-use crate::settings::{
-    DEFER_MIN_EMPTY, ETC_MIN_EMPTY, NEWER_CPU_COPY_SIZES, STOP_POLL_NODES, SYMMETRY_MAX_MOVES,
-};
-use crate::solver::busy::Busy;
+use crate::settings::{DEFER_MIN_EMPTY, ETC_MIN_EMPTY, STOP_POLL_NODES};
 use crate::solver::ordering::{MoveSorter, leaves_no_safe_reply, order_moves, prefer_among_equals};
-use crate::solver::table::{Bound, Entry, Table};
+use crate::solver::table::{Bound, Table};
 
+use super::Searcher;
 use super::bounds::Window;
-use super::{PathNode, Searcher};
-
-/// Whether the board `w`x`h` has the search's copy for newer CPUs
-/// ([`NEWER_CPU_COPY_SIZES`]).
-const fn has_newer_cpu_copy(w: usize, h: usize) -> bool {
-    let mut i = 0;
-    while i < NEWER_CPU_COPY_SIZES.len() {
-        if NEWER_CPU_COPY_SIZES[i].0 == w && NEWER_CPU_COPY_SIZES[i].1 == h {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
+use super::cooperation::Turn;
 
 /// Returns from the node with the value of a step that settled it, or goes
 /// on with what the step found.
@@ -54,6 +42,24 @@ struct Slot<'t, B: Bitboard> {
     nodes_before: u64,
 }
 
+/// What a node knows of its moves when its children loop starts.
+struct Moves<'a, const W: usize, B: Bitboard> {
+    /// The safe moves (at least two).
+    candidates: B,
+    /// The column of the table's best move, if any.
+    table_move: Option<usize>,
+    /// The most that searching each column can give (`i32::MAX` if no
+    /// child's bound is known; see [`Searcher::transposition_cutoff`]).
+    child_cap: &'a [i32; W],
+    /// The children's stored keys by column, if `etc`.
+    keys: &'a [B; W],
+    /// The opponent's completing cells (see [`Searcher::node`]).
+    opponent_threats: B,
+    /// Whether the node has the children's keys: at least
+    /// [`ETC_MIN_EMPTY`] empty cells.
+    etc: bool,
+}
+
 /// How the loop over a node's moves ended when no move cut it off.
 struct Searched<B: Bitboard> {
     /// The move that raised alpha last, if any did.
@@ -69,61 +75,87 @@ struct Searched<B: Bitboard> {
     rest_bound: i32,
 }
 
-impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
-    /// Cells of the board, as a score-sized integer.
-    pub(super) const CELLS: i32 = (W * H) as i32;
-    /// Enters a big node of a parallel search (`busy` is set only for
-    /// those): marks its key, and puts it on the watched path if there is
-    /// one. Returns its level on the path.
-    #[inline(always)]
-    fn enter_big_node(
-        &mut self,
-        busy: Option<&Busy>,
-        slot: &Slot<'_, B>,
-        stones: usize,
-        w: Window,
-    ) -> Option<usize> {
-        let busy = busy?;
-        busy.enter(slot.key);
-        let path = self.path.as_mut()?;
-        path.push(PathNode {
-            key: slot.key,
-            stones,
-            alpha: w.alpha,
-            beta: w.beta,
-        });
-        Some(path.len() - 1)
-    }
+/// The order in which the children loop takes a node's moves (see
+/// [`Searcher::search_moves`]): the table's move, then the others sorted,
+/// then the deferred ones.
+struct MoveOrder<const W: usize, B: Bitboard> {
+    /// The table's move, until it is taken.
+    first: Option<B>,
+    /// The moves to sort once the table's move is taken.
+    remaining: B,
+    /// The sorted moves, once sorted.
+    sorter: Option<MoveSorter<W, B>>,
+    /// The threats each sorted move leaves us, by column (the child's
+    /// opponent threats), filled in when the moves are scored.
+    child_threats: [B; W],
+    /// An upper bound on the moves the loop leaves unsearched (besides
+    /// their caps): lowered when no sorted move wins with our next stone.
+    rest_bound: i32,
+    /// The refutation square of the table's move, if it failed low before
+    /// the others were sorted.
+    refuted: B,
+}
 
-    /// [`Searcher::negamax`] with the opponent's completing cells
-    /// ([`Position::opponent_winning_cells`]) already at hand: the parent
-    /// computed them when it scored this move for ordering (they are the
-    /// threats the move leaves its player), so the child does not compute
-    /// them again (-6.0% instructions on the first 30 Middle-Medium lines,
-    /// callgrind).
-    ///
-    /// Each step either settles the node (returns a value with the meaning
-    /// of [`Searcher::negamax`]) or narrows its window with a true bound.
+/// The next move of a node's children loop.
+enum Next<B> {
+    /// A move to search, and the threats it leaves us.
+    Search(B, B),
+    /// A sorted move that wins with our next stone: the node cuts off.
+    Wins(B),
+    /// No move left, or none that could raise alpha.
+    Done,
+}
+
+impl<const W: usize, B: Bitboard> MoveOrder<W, B> {
+    /// The order of the moves of `moves`, the table's move first.
     #[inline(always)]
-    pub(super) fn search(
-        &mut self,
-        pos: &Position<W, H, B>,
-        alpha: i32,
-        beta: i32,
-        opponent_threats: B,
-    ) -> i32 {
-        let safe = pos.non_losing_moves_given(opponent_threats);
-        if const { has_newer_cpu_copy(W, H) } && self.newer_cpu {
-            self.search_node_at::<true>(pos, alpha, beta, opponent_threats, safe)
-        } else {
-            self.search_node(pos, alpha, beta, opponent_threats, safe)
+    fn new<const H: usize>(moves: &Moves<'_, W, B>) -> Self {
+        let first = moves
+            .table_move
+            .map(|col| moves.candidates & Position::<W, H, B>::column_mask(col))
+            .filter(|&cell| cell != B::ZERO);
+        MoveOrder {
+            first,
+            remaining: moves.candidates & !first.unwrap_or(B::ZERO),
+            sorter: None,
+            child_threats: [B::ZERO; W],
+            rest_bound: i32::MAX,
+            refuted: B::ZERO,
         }
     }
 
-    /// [`Searcher::search_node`], or its copy for newer CPUs if `NEWER_CPU`
-    /// (chosen at the root; every node below stays in the root's copy).
+    /// Prefers `square`, the refutation square of a move that failed low,
+    /// among the sorted moves of the best score left (see
+    /// [`prefer_among_equals`]); before they are sorted, once they are.
     #[inline(always)]
-    pub(in crate::solver::search) fn search_node_at<const NEWER_CPU: bool>(
+    fn prefer(&mut self, square: B) {
+        match &mut self.sorter {
+            Some(sorter) => prefer_among_equals(sorter, square),
+            None => self.refuted = square,
+        }
+    }
+}
+
+impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
+    /// Cells of the board, as a score-sized integer.
+    pub(super) const CELLS: i32 = (W * H) as i32;
+
+    /// The node of `pos` for the window `(alpha, beta)`, with the meaning
+    /// of [`Searcher::negamax`], in its copy for newer CPUs if `NEWER_CPU`
+    /// ([`Searcher::node_newer_cpu`]), else in the portable one
+    /// ([`Searcher::node_portable`]): the one entry of both, from the root
+    /// and from the children alike.
+    ///
+    /// The opponent's completing cells (`opponent_threats`,
+    /// [`Position::opponent_winning_cells`]) and the safe moves (`safe`,
+    /// [`Position::non_losing_moves_given`] of them) come at hand: the
+    /// parent computed the threats when it scored this move for ordering
+    /// (they are the threats the move leaves its player), and the safe
+    /// moves when it looked for a forced move ([`Searcher::search_child`]),
+    /// so the child does not compute them again (-6.0% instructions on the
+    /// first 30 Middle-Medium lines, callgrind).
+    #[inline(always)]
+    pub(in crate::solver::search) fn node<const NEWER_CPU: bool>(
         &mut self,
         pos: &Position<W, H, B>,
         alpha: i32,
@@ -136,20 +168,21 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
             // SAFETY: the copy for newer CPUs is entered only where
             // `newer_cpu` is set, which `cpu_has_newer_features` set after
             // checking every feature of `NEWER_CPU_FEATURES` on this CPU.
-            return unsafe { self.search_node_newer_cpu(pos, alpha, beta, opponent_threats, safe) };
+            return unsafe { self.node_newer_cpu(pos, alpha, beta, opponent_threats, safe) };
         }
-        self.search_node(pos, alpha, beta, opponent_threats, safe)
+        self.node_portable(pos, alpha, beta, opponent_threats, safe)
     }
 
     /// The node compiled for x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT, FMA,
     /// MOVBE: x86-64 CPUs since about 2013), for the board sizes of
-    /// [`NEWER_CPU_COPY_SIZES`]. Must be `#[inline(never)]` like
-    /// [`Searcher::search_node`]: inlined into its callers, the node's body
-    /// would be compiled once more at the root.
+    /// [`NEWER_CPU_COPY_SIZES`](crate::settings::NEWER_CPU_COPY_SIZES).
+    /// Must be `#[inline(never)]` like [`Searcher::node_portable`]: inlined
+    /// into its callers, the node's body would be compiled once more at the
+    /// root.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe")]
-    fn search_node_newer_cpu(
+    fn node_newer_cpu(
         &mut self,
         pos: &Position<W, H, B>,
         alpha: i32,
@@ -160,12 +193,12 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         self.node_body::<true>(pos, alpha, beta, opponent_threats, safe)
     }
 
-    /// The node as every x86-64 CPU runs it. `#[inline(never)]`: the body
-    /// is inlined into it, and the compiler would otherwise inline this
-    /// small wrapper, body and all, into the root too (+5.7% instructions
-    /// on Middle-Medium, +8.8% on 9x4, callgrind).
+    /// The node as every CPU runs it. `#[inline(never)]`: the body is
+    /// inlined into it, and the compiler would otherwise inline this small
+    /// wrapper, body and all, into the root too (+5.7% instructions on
+    /// Middle-Medium, +8.8% on 9x4, callgrind).
     #[inline(never)]
-    fn search_node(
+    fn node_portable(
         &mut self,
         pos: &Position<W, H, B>,
         alpha: i32,
@@ -176,10 +209,9 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         self.node_body::<false>(pos, alpha, beta, opponent_threats, safe)
     }
 
-    /// [`Searcher::search`] with the safe moves too at hand
-    /// ([`Position::non_losing_moves_given`] of `opponent_threats`): the
-    /// caller that looked for a forced move computed them
-    /// ([`Searcher::search_child`]).
+    /// The node's steps (see [`Searcher::node`]): each either settles the
+    /// node (returns a value with the meaning of [`Searcher::negamax`]) or
+    /// narrows its window with a true bound.
     #[inline(always)]
     fn node_body<const NEWER_CPU: bool>(
         &mut self,
@@ -237,18 +269,16 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                 &mut child_cap
             ));
         }
-        let searched = settle!(self.search_moves::<NEWER_CPU>(
-            pos,
-            &slot,
-            w,
+        let moves = Moves {
             candidates,
             table_move,
-            &child_cap,
-            &keys,
+            child_cap: &child_cap,
+            keys: &keys,
             opponent_threats,
             etc,
-        ));
-        self.store(&slot, searched, candidates, &child_cap, table_move)
+        };
+        let searched = settle!(self.search_moves::<NEWER_CPU>(pos, &slot, w, &moves));
+        self.store(&slot, searched, &moves)
     }
 
     /// Counts a node, polling the stop flags every [`STOP_POLL_NODES`]
@@ -401,21 +431,20 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
         Continue(())
     }
 
-    /// The children loop: searches the moves of `candidates` within the
-    /// window `w`, skipping those whose cap cannot raise alpha. Assumes the
-    /// node is not settled (`w` open).
+    /// The children loop: searches the moves of `moves` within the window
+    /// `w`, skipping those whose cap cannot raise alpha. Assumes the node is
+    /// not settled (`w` open).
     ///
     /// The order: the table's move first, before the others are even scored
     /// (it usually still cuts off, and scoring is the costliest part of a
     /// node); then the others sorted by [`order_moves`] with the alpha of
     /// that moment; then those deferred because another thread was
-    /// searching them. In a parallel search (`busy`), a node with at least
-    /// [`DEFER_MIN_EMPTY`] empty cells (and so the ETC keys) marks itself
-    /// and defers, after its first move, the moves another thread is
-    /// searching (see [`Busy`]); where a probe expects fail-lows, a node
-    /// expected to fail low defers its first move too, and one expected to
-    /// cut off defers none (see [`Searcher::expecting_fail_low`]). The set of
-    /// moves searched is unchanged.
+    /// searching them ([`Searcher::next_move`]). In a parallel search, a
+    /// node with at least [`DEFER_MIN_EMPTY`] empty cells (and so the ETC
+    /// keys) marks itself and defers, after its first move, the moves
+    /// another thread is searching, and it unwinds when the table settles a
+    /// node on its path: its [`Turn`] tells it (see `cooperation`). The set
+    /// of moves searched is unchanged.
     ///
     /// Children judged here without a call: a sorted move that leaves the
     /// opponent no safe reply wins with our next stone, the best score the
@@ -427,141 +456,64 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
     /// beta`, stored as a lower bound with the move) or when the search
     /// unwinds (see [`Searcher::unwind`]). Else `Continue` with what the
     /// moves gave, for [`Searcher::store`].
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn search_moves<const NEWER_CPU: bool>(
         &mut self,
         pos: &Position<W, H, B>,
         slot: &Slot<'_, B>,
         mut w: Window,
-        candidates: B,
-        table_move: Option<usize>,
-        child_cap: &[i32; W],
-        keys: &[B; W],
-        opponent_threats: B,
-        etc: bool,
+        moves: &Moves<'_, W, B>,
     ) -> ControlFlow<i32, Searched<B>> {
-        let mut first = table_move
-            .map(|col| candidates & Position::<W, H, B>::column_mask(col))
-            .filter(|&cell| cell != B::ZERO);
-        let remaining = candidates & !first.unwrap_or(B::ZERO);
-        let mut sorter: Option<MoveSorter<W, B>> = None;
-        // The threats each sorted move leaves us, by column (the child's
-        // opponent threats), filled in when the moves are scored.
-        let mut child_threats = [B::ZERO; W];
+        let stones = pos.moves_played();
+        let mut order = MoveOrder::new::<H>(moves);
         let mut best = None;
         // Fail-soft low: the highest value any searched move returned.
         let mut value = i32::MIN;
-        // Empty, or with a mark off the board where a fail-low is expected
-        // so that even the first move may be deferred (see
-        // `Searcher::expecting_fail_low`).
-        let mut searched = self.searched_before_first[pos.moves_played() % 2];
-        let busy = self
-            .busy
-            .filter(|_| Self::CELLS - pos.moves_played() as i32 >= DEFER_MIN_EMPTY as i32 && etc);
-        let level = self.enter_big_node(busy, slot, pos.moves_played(), w);
-        // Deferred moves: `deferred[deferred_next..deferred_len]` are still
-        // to be searched, once the others have been. A node that defers
-        // nothing starts with a full list and nothing left in it (see
-        // `Searcher::expecting_fail_low`).
-        let mut deferred = [B::ZERO; W];
-        let start = self.deferred_before_first[pos.moves_played() % 2];
-        let (mut deferred_len, mut deferred_next) = (start, start);
-        // An upper bound on the moves the loop leaves unsearched (besides
-        // their caps): lowered when no sorted move wins with our next stone.
-        let mut rest_bound = i32::MAX;
-        // The refutation square of the table's move, if it failed low
-        // before the others were sorted.
-        let mut refuted = B::ZERO;
+        // Empty, or the mark of a node expected to fail low.
+        let mut searched = self.team.searched_before_first(stones);
+        let big = Self::CELLS - stones as i32 >= DEFER_MIN_EMPTY as i32 && moves.etc;
+        let mut turn = self
+            .team
+            .enter::<W>(big, slot.key, stones, (w.alpha, w.beta));
         loop {
-            let (cell, threats) = match first.take() {
-                Some(cell) => (
-                    cell,
-                    Position::<W, H, B>::completing_cells(pos.current() | cell, pos.mask() | cell),
-                ),
-                None => {
-                    let sorter = match &mut sorter {
-                        Some(sorter) => sorter,
-                        None => {
-                            // The copy for newer CPUs has POPCNT for
-                            // sure: a constant flag takes the branch out
-                            // of every count.
-                            let sorted = sorter.insert(order_moves::<W, H, B, NEWER_CPU>(
-                                NEWER_CPU || self.popcnt,
-                                pos,
-                                remaining,
-                                child_cap,
-                                w.alpha,
-                                opponent_threats,
-                                &mut child_threats,
-                            ));
-                            if sorted.has_win()
-                                && let Some(cell) = sorted.next()
-                            {
-                                // The move wins with our next stone, the
-                                // best score reachable (beta is at most
-                                // that): a cutoff judged here, without a
-                                // call to the lost child.
-                                let score = Self::no_quick_win(pos) + 1;
-                                self.leave_node(busy, slot.key, level);
-                                self.record(slot, Bound::Lower, score, Some(cell));
-                                return Break(score);
-                            }
-                            rest_bound = Self::no_quick_win(pos);
-                            if rest_bound < w.beta {
-                                w.beta = rest_bound;
-                                if w.alpha >= w.beta {
-                                    break;
-                                }
-                            }
-                            if refuted != B::ZERO {
-                                prefer_among_equals(sorted, refuted);
-                            }
-                            sorted
-                        }
-                    };
-                    match sorter.next() {
-                        Some(cell) => (cell, child_threats[Position::<W, H, B>::column_of(cell)]),
-                        None if deferred_next < deferred_len => {
-                            let cell = deferred[deferred_next];
-                            deferred_next += 1;
-                            (cell, child_threats[Position::<W, H, B>::column_of(cell)])
-                        }
-                        None => break,
-                    }
+            let next = self.next_move::<NEWER_CPU>(pos, moves, &mut order, &mut w, &mut turn);
+            let (cell, threats) = match next {
+                Next::Search(cell, threats) => (cell, threats),
+                Next::Wins(cell) => {
+                    // The best score reachable (beta is at most that): a
+                    // cutoff judged here, without a call to the lost child.
+                    let score = Self::no_quick_win(pos) + 1;
+                    self.team.leave(&turn);
+                    self.record(slot, Bound::Lower, score, Some(cell));
+                    return Break(score);
                 }
+                Next::Done => break,
             };
             let col = Position::<W, H, B>::column_of(cell);
-            if child_cap[col] <= w.alpha {
+            if moves.child_cap[col] <= w.alpha {
                 continue;
             }
-            if let Some(busy) = busy
-                && deferred_len < W
-                && deferred_next == 0
-                && searched != B::ZERO
-                && busy.contains(keys[col])
-            {
-                deferred[deferred_len] = cell;
-                deferred_len += 1;
+            if turn.defers(cell, moves.keys[col], searched) {
                 // The table's move (deferred first only where a fail-low
                 // is expected) was not scored with the others: its
                 // threats come back with it.
-                child_threats[col] = threats;
+                order.child_threats[col] = threats;
                 continue;
             }
-            if level.is_some() && searched != B::ZERO && self.settle_path() {
-                return Break(self.unwind(busy, slot.key, level));
+            if self.team.path_settled(&turn, searched, &self.tables) {
+                self.aborted = true;
+                return Break(self.unwind(&turn));
             }
             let mut child = *pos;
             child.play(cell);
             searched |= cell;
             let score = -self.search_child::<NEWER_CPU>(&child, -w.beta, -w.alpha, threats);
             if self.aborted {
-                return Break(self.unwind(busy, slot.key, level));
+                return Break(self.unwind(&turn));
             }
             value = value.max(score);
             if score >= w.beta {
-                self.leave_node(busy, slot.key, level);
+                self.team.leave(&turn);
                 self.record(slot, Bound::Lower, score, Some(cell));
                 return Break(score);
             }
@@ -569,127 +521,84 @@ impl<'t, const W: usize, const H: usize, B: Bitboard> Searcher<'t, W, H, B> {
                 w.alpha = score;
                 best = Some(cell);
             }
-            if etc {
-                let square = self.refutation_square(keys[col], candidates);
+            if moves.etc {
+                let square = self.refutation_square(moves.keys[col], moves.candidates);
                 if square != B::ZERO {
-                    match &mut sorter {
-                        Some(sorter) => prefer_among_equals(sorter, square),
-                        None => refuted = square,
-                    }
+                    order.prefer(square);
                 }
             }
         }
-        self.leave_node(busy, slot.key, level);
+        self.team.leave(&turn);
         Continue(Searched {
             best,
             alpha: w.alpha,
             value,
             cells: searched,
-            rest_bound,
+            rest_bound: order.rest_bound,
         })
     }
 
-    /// The refutation square of a move searched without a cutoff at a node
-    /// with the children's keys ([`ETC_MIN_EMPTY`]), `child_key` being its
-    /// child's: our move in the cell the child stored as its best move, the
-    /// reply that refuted ours, if the child stored a result and that cell
-    /// is one of `candidates` (a reply on top of our move is not); else
-    /// none (zero).
+    /// The next move of the children loop in `order` (see
+    /// [`Searcher::search_moves`]), and the threats it leaves us.
     ///
-    /// Taking the square the opponent's refutation wanted is often what
-    /// stops it, so [`Searcher::search_moves`] hands that move out next
-    /// among the moves of the best score left (see
-    /// [`prefer_among_equals`]). Nodes, one thread, no book: Middle-Medium
-    /// -5.9%, Begin-Medium (first 200) -6.3%, Begin-Hard (first 20) -10.3%;
-    /// weak -8.4%, -12.4%, -13.0%.
-    ///
-    /// The move comes from the searcher's last stored result, not from a
-    /// table probe: the child's own store is the last one of its subtree.
-    /// A child that stored nothing (settled before its moves, or a forced
-    /// move played in place) leaves another position's record, which the
-    /// key comparison rejects. The square is only an order hint, never a
-    /// bound, so a record of the mirror image under the same stored key
-    /// costs at most a worse order. Against probing the child's entry,
-    /// nodes within 0.01% and instructions on Middle-Medium (first 30)
-    /// 270.3M -> 262.9M.
+    /// The table's move comes first, its threats computed here. The others
+    /// are sorted when first asked for: if one wins with our next stone it
+    /// is `Next::Wins`; else no unsearched move can do better than a win
+    /// with our third stone, which lowers beta to that bound and may close
+    /// the window (`Next::Done`). Once the sorted moves run out come the
+    /// moves `turn` deferred.
     #[inline(always)]
-    fn refutation_square(&self, child_key: B, candidates: B) -> B {
-        let (key, reply) = self.last_record.get();
-        if key == child_key {
-            candidates & reply
-        } else {
-            B::ZERO
-        }
-    }
-
-    /// The store, when no move cut the node off. If a move raised alpha,
-    /// alpha is exact (that move gave its exact score, every other one at
-    /// most alpha): stored and returned with the move. Otherwise every move
-    /// is at most `value`, the highest of the searched moves' values and of
-    /// the skipped moves' caps (all at most alpha): returned and stored as
-    /// an upper bound (fail-soft; it can be below alpha, which narrows the
-    /// root's range faster and tightens stored bounds: Middle-Medium, first
-    /// 300 lines, -3.5% nodes against returning alpha).
-    #[inline(always)]
-    fn store(
+    fn next_move<const NEWER_CPU: bool>(
         &self,
-        slot: &Slot<'_, B>,
-        searched: Searched<B>,
-        candidates: B,
-        child_cap: &[i32; W],
-        table_move: Option<usize>,
-    ) -> i32 {
-        if let Some(cell) = searched.best {
-            self.record(slot, Bound::Exact, searched.alpha, Some(cell));
-            return searched.alpha;
+        pos: &Position<W, H, B>,
+        moves: &Moves<'_, W, B>,
+        order: &mut MoveOrder<W, B>,
+        w: &mut Window,
+        turn: &mut Turn<'_, W, B>,
+    ) -> Next<B> {
+        if let Some(cell) = order.first.take() {
+            let threats =
+                Position::<W, H, B>::completing_cells(pos.current() | cell, pos.mask() | cell);
+            return Next::Search(cell, threats);
         }
-        let mut value = searched.value;
-        let mut rest = candidates & !searched.cells;
-        while rest != B::ZERO {
-            let cell = rest & rest.wrapping_neg();
-            rest ^= cell;
-            value =
-                value.max(child_cap[Position::<W, H, B>::column_of(cell)].min(searched.rest_bound));
-        }
-        debug_assert!(value <= searched.alpha);
-        let best = table_move.map(Position::<W, H, B>::column_mask);
-        self.record(slot, Bound::Upper, value, best);
-        value
-    }
-
-    /// The key a position is stored under, and whether it is the mirror
-    /// image's, from its plain key and its number of stones. Early in the
-    /// game a position and its mirror image are often both reached, so they
-    /// share an entry; later this almost never happens and computing the
-    /// mirror (an eighth of the time per node) is not worth it.
-    #[inline(always)]
-    pub(super) fn stored_key(key: B, moves: usize) -> (B, bool) {
-        if moves < SYMMETRY_MAX_MOVES {
-            let mirrored = Position::<W, H, B>::mirror(key);
-            if mirrored < key {
-                return (mirrored, true);
+        let sorter = match &mut order.sorter {
+            Some(sorter) => sorter,
+            None => {
+                // The copy for newer CPUs has POPCNT for sure: a constant
+                // flag takes the branch out of every count.
+                let sorted = order.sorter.insert(order_moves::<W, H, B, NEWER_CPU>(
+                    NEWER_CPU || self.popcnt,
+                    pos,
+                    order.remaining,
+                    moves.child_cap,
+                    w.alpha,
+                    moves.opponent_threats,
+                    &mut order.child_threats,
+                ));
+                if sorted.has_win()
+                    && let Some(cell) = sorted.next()
+                {
+                    return Next::Wins(cell);
+                }
+                order.rest_bound = Self::no_quick_win(pos);
+                if order.rest_bound < w.beta {
+                    w.beta = order.rest_bound;
+                    if w.alpha >= w.beta {
+                        return Next::Done;
+                    }
+                }
+                if order.refuted != B::ZERO {
+                    prefer_among_equals(sorted, order.refuted);
+                }
+                sorted
             }
+        };
+        match sorter.next().or_else(|| turn.next_deferred()) {
+            Some(cell) => Next::Search(
+                cell,
+                order.child_threats[Position::<W, H, B>::column_of(cell)],
+            ),
+            None => Next::Done,
         }
-        (key, false)
-    }
-
-    /// Stores a search result for the node of `slot`, with its best move
-    /// `cell` (if any) and the work it took (log2 of its nodes).
-    #[inline(always)]
-    fn record(&self, slot: &Slot<'_, B>, bound: Bound, score: i32, cell: Option<B>) {
-        let nodes = self.nodes - slot.nodes_before + 1;
-        self.last_record.set((slot.key, cell.unwrap_or(B::ZERO)));
-        slot.table.store(
-            slot.key,
-            Entry {
-                bound,
-                score,
-                best: cell.map(|c| {
-                    let col = Position::<W, H, B>::column_of(c);
-                    if slot.mirrored { W - 1 - col } else { col }
-                }),
-                work: 64 - nodes.leading_zeros(),
-            },
-        );
     }
 }

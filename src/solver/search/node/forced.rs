@@ -11,7 +11,7 @@ use super::super::Searcher;
 impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
     /// The value of `child` for the window `(alpha, beta)`, with the meaning
     /// of [`Searcher::negamax`]; `threats` are its opponent's completing
-    /// cells, as [`Searcher::search`] takes them.
+    /// cells, as [`Searcher::node`] takes them.
     ///
     /// While the position has exactly one safe move (a forced block, or the
     /// one cell not under a threat) and at least three empty cells, its score
@@ -21,7 +21,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
     /// (exact, the best score it can reach); else it cannot do better than
     /// a win with its third stone, which settles a window that asks only
     /// for more (a fail low). Those are the tests the node would make
-    /// ([`Searcher::search`]: `terminal`, `reachable_scores`,
+    /// ([`Searcher::node`]: `terminal`, `reachable_scores`,
     /// `win_with_next_stone`, `only_move`); the forced position skips the
     /// dead-position and claimeven bounds, which the position after the
     /// move tests again.
@@ -54,7 +54,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
                 || safe & (safe - B::ONE) != B::ZERO
                 || pos.moves_played() as i32 >= Self::CELLS - 2
             {
-                return sign * self.search_node_at::<NEWER_CPU>(&pos, alpha, beta, threats, safe);
+                return sign * self.node::<NEWER_CPU>(&pos, alpha, beta, threats, safe);
             }
             let mask = pos.mask() | safe;
             let ours = Position::<W, H, B>::completing_cells(pos.current() | safe, mask);
