@@ -4,8 +4,9 @@
     python scripts/dask-label.py IN OUT --scheduler tcp://HOST:8786
     python scripts/dask-label.py IN OUT --local 2
 
-IN has one position a line (a move string, as `c4 solve` reads it; a
-trailing score is ignored). OUT gets `MOVES SCORE` for each good line, in
+IN has one position a line, read as `c4 solve` reads a line of stdin
+(docs/input.md): a move string, then optionally a score, which must be one
+the position can have (it is checked, never used). OUT gets `MOVES SCORE` for each good line, in
 the input's order. A line that is not a position is reported on standard
 error as `line N: why` and left out; the other lines go on, and the exit
 status is then 1.
@@ -31,11 +32,14 @@ def label_chunk(lines, width, height, weak):
     import c4
     from distributed import get_worker
 
+    # This worker thread's default solver of the board; a line goes through
+    # solve_many, which reads it as a line of a set (MOVES [SCORE]).
+    solver = c4._solver("", width, height)
     out = []
     for number, text in lines:
         moves = text.split()[0] if text.split() else ""
         try:
-            score = c4.solve(text, weak=weak, width=width, height=height)
+            [score] = solver.solve_many([text], weak=weak)
         except ValueError as e:
             out.append((number, None, str(e)))
         else:
