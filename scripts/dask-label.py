@@ -41,7 +41,8 @@ def label_chunk(lines, width, height, weak):
         try:
             [score] = solver.solve_many([text], weak=weak)
         except ValueError as e:
-            out.append((number, None, str(e)))
+            # solve_many names the line of its own one-line batch.
+            out.append((number, None, str(e).removeprefix("line 1: ")))
         else:
             out.append((number, f"{moves} {score}", None))
     return get_worker().address, out
