@@ -360,7 +360,7 @@ fn run_play(board: BoardSize, args: &PlayArgs) -> u8 {
         .filter_map(|ch| column_from_char(ch, board.width()))
         .collect();
     let mut out = stdout.lock();
-    let mut session = Session {
+    let mut games = Games {
         solver: solver.as_mut(),
         words: &mut words,
         out: &mut out,
@@ -368,13 +368,13 @@ fn run_play(board: BoardSize, args: &PlayArgs) -> u8 {
         rng: SplitMix64::new(seed),
         colour,
     };
-    match session.run(args.side, from, &start) {
+    match games.run(args.side, from, &start) {
         Ok(()) => EXIT_OK,
         Err(e) => after_write_error("play", &e, EXIT_OK),
     }
 }
 
-/// How a game ended for the session.
+/// How a game ended, and what comes after it.
 enum Ending {
     /// Play again, the sides swapped.
     Rematch,
@@ -389,7 +389,7 @@ enum AfterGame {
     Undo,
     /// Play again.
     Rematch,
-    /// End the session.
+    /// Stop playing.
     Quit,
 }
 
@@ -405,9 +405,9 @@ fn parse_after_game(word: &str) -> Result<AfterGame, String> {
     }
 }
 
-/// A session of `c4 play`: games against c4 on one solver, one after the
+/// The games of one `c4 play` run: games against c4 on one solver, one after the
 /// other.
-struct Session<'a, R, W> {
+struct Games<'a, R, W> {
     /// The solver c4 plays and hints with.
     solver: &'a mut dyn Engine,
     /// The player's words.
@@ -422,7 +422,7 @@ struct Session<'a, R, W> {
     colour: bool,
 }
 
-impl<R: BufRead, W: Write> Session<'_, R, W> {
+impl<R: BufRead, W: Write> Games<'_, R, W> {
     /// Asks who starts unless `side` says, then plays games from `start`,
     /// the position after `from` (0-based columns), until the player quits
     /// or the input ends.
@@ -583,7 +583,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
     }
 
     /// Asks what to do once `game` is over: `None` after an undo (the game
-    /// goes on), else how the session goes on.
+    /// goes on), else how the games go on.
     fn after_game(&mut self, game: &mut GameRecord) -> io::Result<Option<Ending>> {
         writeln!(
             self.out,
