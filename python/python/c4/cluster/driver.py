@@ -20,7 +20,7 @@ import inspect
 import sys
 import time
 import uuid
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Set, Tuple
 
 from .._c4 import Position, symmetric_key
 from .progress import Progress
@@ -97,6 +97,12 @@ class Driver:
         self.progress = progress or Progress(None)
         self.retries = retries
         self.flights: Dict[Tuple[str, int, int], _Flight] = {}
+        # Every task's coroutine until it ends, those no search waits for
+        # any more included: a task dropped a moment too late may still
+        # finish and be stored, and the count must include it.
+        self.unfinished: "Set[asyncio.Task[None]]" = set()
+        # The dropped ones among them, by task name.
+        self.dropped: "Dict[Tuple[str, int, int], asyncio.Task[None]]" = {}
         self.solved = 0
         self.nodes = 0
         self.submissions = 0
@@ -160,9 +166,17 @@ class Driver:
         window = (max(alpha, interval[0] - 1), min(beta, interval[1] + 1))
         name = (key, window[0], window[1])
         flight = self.flights.get(name)
+        late = self.dropped.get(name)
+        if flight is None and late is not None:
+            # The same task, dropped a moment ago, may yet finish and be
+            # stored: wait for its end rather than run it twice.
+            await asyncio.wait([late])
+            return await self.leaf(position, alpha, beta)
         if flight is None:
             flight = _Flight()
             flight.task = asyncio.ensure_future(self.task(key, position, window, flight))
+            self.unfinished.add(flight.task)
+            flight.task.add_done_callback(self.unfinished.discard)
             self.flights[name] = flight
         flight.waiters += 1
         try:
@@ -171,12 +185,18 @@ class Driver:
             flight.waiters -= 1
             if flight.waiters == 0 and not flight.task.done():
                 flight.drop(self.client)
+                self.dropped[name] = flight.task
+                flight.task.add_done_callback(lambda task, name=name: self._forget_dropped(name, task))
             if flight.waiters == 0 or flight.task.done():
                 self.flights.pop(name, None)
         found = answer(self.store.interval(key, span), alpha, beta)
         if found is None:  # the window was narrowed to what decides it
             raise ClusterError(f"position {position.moves}: the task's answer does not decide its window")
         return found
+
+    def _forget_dropped(self, name: Tuple[str, int, int], task: "asyncio.Task[None]") -> None:
+        if self.dropped.get(name) is task:
+            del self.dropped[name]
 
     async def task(self, key: str, position: Position, window: Tuple[int, int], flight: _Flight) -> None:
         """Runs the task of ``position`` in ``window`` on the cluster and
@@ -264,11 +284,30 @@ class Driver:
             # On an error, the tasks no search waits for any more.
             for flight in list(self.flights.values()):
                 flight.drop(self.client)
+            await self.settle()
         if weak:
             return (value > 0) - (value < 0)
         if not alpha < value < beta:
             raise ClusterError(f"the root's value {value} is outside its score range")
         return value
+
+
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Waits for the tasks still in flight after the search ended (each
+        was dropped, but one may have finished at the same moment and is
+        then stored), so that ``solved`` and ``nodes`` count every task this
+        run stored. Those the cluster has not answered within ``timeout``
+        seconds are abandoned, unstored."""
+        if not self.unfinished:
+            return
+        ended, late = await asyncio.wait(set(self.unfinished), timeout=timeout)
+        for task in ended:
+            if not task.cancelled():
+                task.exception()  # a dropped task's error is not the run's
+        for task in late:
+            task.cancel()
+        if late:
+            await asyncio.gather(*late, return_exceptions=True)
 
 
 async def connect(scheduler: Optional[str], local: Optional[int], timeout: float):
