@@ -29,7 +29,7 @@ use crate::book::format::{self, FormatError, Kind, RawBook};
 use crate::game::Game;
 use crate::rules::Score;
 use crate::solver::table::TableError;
-use crate::solver::{Interrupted, Progress, Solver};
+use crate::solver::{Interrupted, InvalidSeed, Progress, Solver};
 
 /// A solver of one board size; every method is [`Solver`]'s of the same
 /// name, on the fixed-size position a [`Game`] stands for. A game of
@@ -47,6 +47,8 @@ pub trait Engine: Send {
     fn try_solve_weak(&mut self, game: &Game) -> Result<Score, Interrupted>;
     /// See [`Solver::solve_in`]: **a wrong bound gives a wrong score.**
     fn solve_in(&mut self, game: &Game, min: Score, max: Score) -> Score;
+    /// See [`Solver::seed`]: **a wrong bound gives a wrong score.**
+    fn seed(&mut self, game: &Game, lower: Score, upper: Score) -> Result<(), InvalidSeed>;
     /// See [`Solver::solve_within`].
     fn solve_within(&mut self, game: &Game, max_nodes: u64) -> Option<Score>;
     /// See [`Solver::score_at_least`].
@@ -114,6 +116,9 @@ impl<const W: usize, const H: usize, B: Bitboard> Engine for Solver<W, H, B> {
     }
     fn solve_in(&mut self, game: &Game, min: Score, max: Score) -> Score {
         Solver::solve_in(self, &game.fixed(), min, max)
+    }
+    fn seed(&mut self, game: &Game, lower: Score, upper: Score) -> Result<(), InvalidSeed> {
+        Solver::seed(self, &game.fixed(), lower, upper)
     }
     fn solve_within(&mut self, game: &Game, max_nodes: u64) -> Option<Score> {
         Solver::solve_within(self, &game.fixed(), max_nodes)

@@ -30,6 +30,7 @@ fn c4_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<level::LevelPlayer>()?;
     m.add_function(wrap_pyfunction!(window::solve_window, m)?)?;
     m.add_function(wrap_pyfunction!(window::symmetric_key, m)?)?;
+    m.add_function(wrap_pyfunction!(window::seed_bounds, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -84,3 +84,32 @@ pub(crate) fn symmetric_key(solver: &Solver, position: &Bound<'_, PyAny>) -> PyR
     let game = solver.game_of(position, None)?;
     Ok(format!("{:032x}", game.symmetric_key().0))
 }
+
+/// Seeds ``solver``'s tables with bounds on ``position``'s score proved
+/// elsewhere, ``lower <= score <= upper`` (``c4.cluster.seed`` reads them
+/// from a store), and its mirror image's: later searches through either
+/// may skip it. **A wrong bound
+/// gives a wrong score.** Only the solver's own engine is seeded, not the
+/// threads of ``solve_many(threads=N)``.
+///
+/// Raises ``ValueError`` for a bad position, or if ``lower > upper`` once
+/// clipped to the position's score range.
+#[pyfunction]
+pub(crate) fn seed_bounds(
+    solver: &Solver,
+    position: &Bound<'_, PyAny>,
+    lower: Score,
+    upper: Score,
+) -> PyResult<()> {
+    let game = solver.game_of(position, None)?;
+    let mut engines = solver.engines()?;
+    // The mirror image has the same score; the search merges the two only
+    // early in the game.
+    for one in [game.mirrored(), game] {
+        engines
+            .main
+            .seed(&one, lower, upper)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    Ok(())
+}

@@ -85,6 +85,12 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+# A solver seeded with a store's bounds solves its root with this many
+# times fewer nodes than one without them, at least (the empty 7x5 board,
+# frontier at depth 5).
+SEEDED_NODES_FACTOR = 4
+
+
 def single_process(moves: str, width: int, height: int) -> int:
     return c4.Solver(width, height).solve(moves)
 
@@ -156,6 +162,25 @@ def test_a_killed_driver_resumes_without_solving_a_task_twice(scheduler, tmp_pat
     assert f"{len(before)} tasks were in the store" in again.stderr
     assert "progress: tasks: " in again.stderr and "dashboard: http" in again.stderr
     assert rows(store, "SELECT count(*) FROM runs")[0][0] == 2
+
+
+def test_a_solver_seeded_from_the_store_solves_the_root_with_few_nodes(scheduler, tmp_path):
+    store = tmp_path / "s.sqlite"
+    score = c4.cluster.solve("", store=str(store), scheduler=scheduler, width=7, height=5, depth=5)
+    alone = c4.Solver(7, 5, book=None)
+    assert alone.solve("") == score
+    seeded = c4.Solver(7, 5, book=None)
+    keys = rows(store, "SELECT count(DISTINCT key) FROM tasks")[0][0]
+    assert c4.cluster.seed(seeded, str(store)) == keys > 10
+    assert seeded.solve("") == score
+    assert seeded.node_count() * SEEDED_NODES_FACTOR < alone.node_count(), (
+        seeded.node_count(), alone.node_count())
+    assert seeded.solve("", weak=True) == (score > 0) - (score < 0)
+    # Below the root too: every first move's score, seeded against alone.
+    assert seeded.analyze("") == alone.analyze("")
+    # A solver of another board is refused with the store's reason.
+    with pytest.raises(c4.cluster.StoreError, match="7x5|board"):
+        c4.cluster.seed(c4.Solver(8, 5, book=None), str(store))
 
 
 def test_a_killed_workers_task_is_run_again(scheduler, tmp_path):

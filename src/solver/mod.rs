@@ -36,6 +36,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use control::{Interrupted, Progress};
 
+/// Bounds given to [`Solver::seed`] that contradict each other (after
+/// clipping to the position's score range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a lower bound {lower} above the upper bound {upper}")]
+pub struct InvalidSeed {
+    /// The lower bound, clipped.
+    pub lower: Score,
+    /// The upper bound, clipped.
+    pub upper: Score,
+}
+
 use crate::settings::DEFAULT_TABLE_BYTES;
 use ordering::center_first_order;
 use placement::TableSet;
@@ -194,6 +205,57 @@ impl<const W: usize, const H: usize, B: Bitboard> Solver<W, H, B> {
     /// that the next search is independent of the previous ones.
     pub fn clear(&mut self) {
         self.table_set.clear();
+    }
+
+    /// Seeds the tables with bounds on the score of `pos` proved elsewhere
+    /// (by a distributed solve's store, say): `lower <= score <= upper`.
+    /// Later searches use them as they use their own results, so a search
+    /// whose tree passes through `pos` may skip it. **A wrong bound gives a
+    /// wrong score.** A lower bound below the position's score range and an
+    /// upper bound above it are clipped to it; a bound that says nothing,
+    /// and a finished game, store nothing.
+    ///
+    /// One entry holds one bound: the exact score if `lower == upper`, else
+    /// the lower bound if it says something, else the upper one. A seed
+    /// takes the most work an entry can record, so the table's replacement
+    /// keeps it over the searches' own results; [`Solver::clear`] forgets it
+    /// with everything else. Seed after [`Solver::set_threads`]: a parallel
+    /// search's shared table is made there.
+    ///
+    /// Returns `Err(InvalidSeed)` if `lower > upper` once clipped (a lower
+    /// bound above the range included), which no true pair of bounds gives.
+    pub fn seed(
+        &mut self,
+        pos: &Position<W, H, B>,
+        lower: Score,
+        upper: Score,
+    ) -> Result<(), InvalidSeed> {
+        let (min, max) = pos.score_range();
+        let (lower, upper) = (lower.max(min), upper.min(max));
+        if lower > upper {
+            return Err(InvalidSeed { lower, upper });
+        }
+        if pos.is_game_over() {
+            return Ok(());
+        }
+        let (bound, score) = if lower == upper {
+            (table::Bound::Exact, lower)
+        } else if lower > min {
+            (table::Bound::Lower, lower)
+        } else if upper < max {
+            (table::Bound::Upper, upper)
+        } else {
+            return Ok(());
+        };
+        let (key, _) = Searcher::<W, H, B>::stored_key(pos.key(), pos.moves_played());
+        let entry = table::Entry {
+            bound,
+            score,
+            best: None,
+            work: table::MAX_WORK,
+        };
+        self.table_set.seed(key, entry);
+        Ok(())
     }
 
     /// Nodes searched since the solver was made or the count was reset.

@@ -10,7 +10,7 @@ use crate::settings::{
 };
 use crate::settings::{SHARED_TABLE_BYTES, SMALL_TABLE_BYTES};
 use crate::solver::probes::Root;
-use crate::solver::table::{Table, TableError, Tables};
+use crate::solver::table::{Entry, Table, TableError, Tables};
 
 /// The tables a solver owns. Generic over the word only, so compiled once
 /// for each word rather than once per board size.
@@ -99,6 +99,22 @@ impl<B: Bitboard> TableSet<B> {
         }
         if let Some(shared) = &mut self.shared {
             shared.new_generation();
+        }
+    }
+
+    /// Stores `entry` under `key` in every table a search may look for it
+    /// in: which one a search uses depends on its root and thread (see
+    /// [`TableSet::for_search`]). The shared table exists only once
+    /// [`TableSet::set_threads`] asked for several threads.
+    pub fn seed(&self, key: B, entry: Entry) {
+        self.full_table().store(key, entry);
+        let others = self
+            .small
+            .iter()
+            .chain(&self.helper_small)
+            .chain(&self.shared);
+        for table in others {
+            table.store(key, entry);
         }
     }
 

@@ -114,6 +114,10 @@ const fn min_generation_bits(words: usize) -> u32 {
     if words == 1 { 4 } else { 3 }
 }
 
+/// The most work an entry records (its field has 5 bits): log2 of the
+/// nodes, so a subtree of 2^31 nodes or more.
+pub const MAX_WORK: u32 = 31;
+
 /// Bits of an entry below the generation: bound 2, score 7, move 4, work 5.
 const FIELD_BITS: u32 = 18;
 /// The most generation bits an entry keeps.
@@ -443,7 +447,7 @@ fn encode(entry: Entry) -> u64 {
         Some(col) if col < 15 => col as u64 + 1,
         _ => 0,
     };
-    let work = entry.work.min(31) as u64;
+    let work = entry.work.min(MAX_WORK) as u64;
     bound | score << 2 | best << 9 | work << 13
 }
 

@@ -206,3 +206,86 @@ fn the_probes_themselves_narrow_the_interval_to_the_score() {
         assert_eq!(progress.interval(), (score, score), "{line}");
     }
 }
+
+/// The children of `p` that the search enters (playable, not an immediate
+/// win), each with its exact score from `solver`.
+fn children_scores(solver: &mut Solver<7, 6>, p: &Position) -> Vec<(Position, Score)> {
+    (0..7)
+        .filter(|&col| p.can_play(col) && !p.is_winning_move(col))
+        .map(|col| {
+            let mut child = *p;
+            child.play_col(col);
+            (child, solver.solve(&child))
+        })
+        .collect()
+}
+
+#[test]
+fn seeded_children_give_the_same_scores_with_a_fraction_of_the_nodes() {
+    let mut witness = Solver::<7, 6>::with_table_bytes(1 << 24).unwrap();
+    // Not the Begin-Hard line: solved a dozen times here, it takes a minute.
+    for &(moves, score, line) in &LINES[1..] {
+        let p = pos(moves);
+        witness.clear();
+        witness.reset_node_count();
+        assert_eq!(witness.solve(&p), score, "{line}");
+        let alone = witness.node_count();
+        let children = children_scores(&mut witness, &p);
+
+        // Exact scores of every child: the root's search stops at them.
+        let mut seeded = Solver::<7, 6>::with_table_bytes(1 << 24).unwrap();
+        for &(child, child_score) in &children {
+            seeded.seed(&child, child_score, child_score).unwrap();
+        }
+        assert_eq!(seeded.solve(&p), score, "{line}");
+        assert_eq!(seeded.solve_weak(&p), score.signum(), "{line}");
+        let with_seeds = seeded.node_count();
+        assert!(
+            with_seeds * 4 < alone,
+            "{line}: {with_seeds} nodes seeded against {alone} alone"
+        );
+        seeded.clear();
+        seeded.reset_node_count();
+        assert_eq!(seeded.solve(&p), score, "{line}: cleared");
+        assert!(
+            seeded.node_count() * 4 >= alone,
+            "{line}: clear forgets the seeds"
+        );
+
+        // True one-sided bounds, as a distributed solve's null windows leave
+        // them: the same scores in both modes, and the same analysis.
+        for lower_side in [true, false] {
+            let mut seeded = Solver::<7, 6>::with_table_bytes(1 << 24).unwrap();
+            for &(child, child_score) in &children {
+                let (lo, hi) = if lower_side {
+                    (child_score - 1, Score::MAX)
+                } else {
+                    (Score::MIN, child_score + 2)
+                };
+                seeded.seed(&child, lo, hi).unwrap();
+            }
+            assert_eq!(seeded.solve(&p), score, "{line}: lower side {lower_side}");
+            assert_eq!(seeded.solve_weak(&p), score.signum(), "{line}");
+            assert_eq!(seeded.analyze(&p), witness.analyze(&p), "{line}");
+        }
+    }
+}
+
+#[test]
+fn seeds_that_contradict_each_other_are_refused_and_empty_ones_ignored() {
+    let mut solver = Solver::<7, 6>::with_table_bytes(1 << 20).unwrap();
+    let p = pos("4453");
+    let err = solver.seed(&p, 3, -3).unwrap_err();
+    assert_eq!((err.lower, err.upper), (3, -3));
+    assert_eq!(err.to_string(), "a lower bound 3 above the upper bound -3");
+    // Beyond the score range on both sides: clipped, nothing said, stored
+    // as nothing; the score is the search's.
+    solver.seed(&p, -100, 100).unwrap();
+    assert_eq!(solver.solve(&p), -2);
+    // A lower bound past the range (or an upper one below it) is no true
+    // bound of anything: refused.
+    let (lo, hi) = p.score_range();
+    assert_eq!(solver.seed(&p, hi + 5, hi + 9).unwrap_err().upper, hi);
+    assert_eq!(solver.seed(&p, lo - 9, lo - 1).unwrap_err().lower, lo);
+    assert_eq!(solver.solve(&p), -2);
+}

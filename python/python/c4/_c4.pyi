@@ -281,3 +281,8 @@ def solve_window(solver: Solver, position: PositionLike, alpha: int, beta: int) 
 
 def symmetric_key(solver: Solver, position: PositionLike) -> str:
     """The key a position shares with its mirror image, 32 hex digits."""
+
+def seed_bounds(solver: Solver, position: PositionLike, lower: int, upper: int) -> None:
+    """Seeds ``solver``'s tables with ``lower <= score <= upper`` for
+    ``position``, proved elsewhere (a wrong bound gives a wrong score);
+    ``c4.cluster.seed`` reads them from a store."""

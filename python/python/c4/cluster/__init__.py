@@ -10,6 +10,7 @@ or from Python::
     score = c4.cluster.solve("", width=8, height=5, store="8x5.sqlite",
                              scheduler="tcp://HOST:8786")
     report = c4.cluster.verify("8x5.sqlite")
+    solver = c4.Solver(8, 5); c4.cluster.seed(solver, "8x5.sqlite")
 
 A driver searches the upper tree (``depth`` stones below the root) and
 hands its frontier positions, each with a window, to the workers as
@@ -29,6 +30,7 @@ from typing import Optional
 from .driver import ClusterError, Driver, connect
 from .progress import Progress
 from .store import FORMAT, Store, StoreError, StoreFull
+from .seed import seed
 from .verify import Report, verify
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "StoreError",
     "StoreFull",
     "default_depth",
+    "seed",
     "solve",
     "verify",
 ]
