@@ -205,7 +205,7 @@ fn every_artifact_takes_the_workspace_version() {
     let package = fs::read_to_string(repo().join("npm/package.json")).unwrap();
     assert!(
         package.contains(&format!("\"version\": \"{version}\",")),
-        "npm/package.json is not at {version} (scripts/release.sh writes it)"
+        "npm/package.json is not at {version} (scripts/release/release.sh writes it)"
     );
     let changelog = fs::read_to_string(repo().join("CHANGELOG.md")).unwrap();
     assert!(
@@ -218,7 +218,7 @@ fn every_artifact_takes_the_workspace_version() {
 fn scripts_name_the_standard_sets_as_the_tests_do() {
     for script in ["site-bench.sh", "targets.sh", "bench.sh"] {
         let out = Process::new("bash")
-            .arg(repo().join("scripts").join(script))
+            .arg(repo().join("scripts/measure").join(script))
             .env("C4_STANDARD_SETS", scratch("no-such-directory"))
             .output()
             .unwrap();
@@ -231,13 +231,20 @@ fn scripts_name_the_standard_sets_as_the_tests_do() {
             "{script}: {stderr}"
         );
     }
-    for entry in fs::read_dir(repo().join("scripts")).unwrap() {
-        let path = entry.unwrap().path();
-        let text = fs::read_to_string(&path).unwrap();
-        assert!(
-            !text.contains("C4_TESTSETS"),
-            "{} names the sets C4_TESTSETS",
-            path.display()
-        );
+    let mut folders = vec![repo().join("scripts")];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(
+                !text.contains("C4_TESTSETS"),
+                "{} names the sets C4_TESTSETS",
+                path.display()
+            );
+        }
     }
 }

@@ -4,7 +4,7 @@
 # and by score, with the lines where c4's excess is largest. A report for
 # choosing what to change in the search, not a test: CI does not run it.
 #
-#   C4_STEIN_BENCH=PATH scripts/node-gaps.sh [--weak] SET [LIMIT] [TOP]
+#   C4_STEIN_BENCH=PATH scripts/measure/node-gaps.sh [--weak] SET [LIMIT] [TOP]
 #
 # SET is a test-set file of `moves score` lines (a standard set's name, such
 # as Test_L2_R2, is looked for in ../shared/testsets); LIMIT its first lines
@@ -28,8 +28,8 @@ if [[ $# -lt 1 || -z "${C4_STEIN_BENCH:-}" ]]; then
     echo "usage: C4_STEIN_BENCH=PATH $0 [--weak] SET [LIMIT] [TOP]" >&2
     exit 2
 fi
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 set_file=$1
 [[ -f "$set_file" ]] || set_file="$sets/$1"
 if [[ ! -f "$set_file" ]]; then

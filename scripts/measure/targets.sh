@@ -4,7 +4,7 @@
 # not a test: times depend on the machine and drift from run to run, so CI
 # does not run it (node counts, which do not drift, are printed too).
 #
-#   scripts/targets.sh              all targets (about 14 minutes): the
+#   scripts/measure/targets.sh              all targets (about 14 minutes): the
 #                                   thread-scaling ratios (one position and
 #                                   batches) over 3 rounds of runs with 1
 #                                   and 2 threads one after the other, each
@@ -13,13 +13,13 @@
 #                                   moment: 1.50x against 1.71-1.72x once),
 #                                   and the machine's own ceiling beside
 #                                   them (two one-thread runs at once)
-#   C4_ROUNDS=1 scripts/targets.sh  one round only (about 5 minutes)
-#   C4_STEININGER_9X4=PATH C4_STEININGER_10X4=PATH scripts/targets.sh
+#   C4_ROUNDS=1 scripts/measure/targets.sh  one round only (about 5 minutes)
+#   C4_STEININGER_9X4=PATH C4_STEININGER_10X4=PATH scripts/measure/targets.sh
 #                                   also times 9x4 and 10x4 against
 #                                   Steininger's solver built for each
-#                                   (scripts/wide-boards.sh; about 15 more
+#                                   (scripts/measure/wide-boards.sh; about 15 more
 #                                   minutes)
-#   C4_ALL_LINES=1 scripts/targets.sh   also solves all 6000 lines of the six
+#   C4_ALL_LINES=1 scripts/measure/targets.sh   also solves all 6000 lines of the six
 #                                   sets on 2 threads, strong and weak, one
 #                                   process per line (the parallel search),
 #                                   and counts mismatches (about 20 more
@@ -41,8 +41,8 @@
 # wrong, 2 if the sets are missing.
 set -euo pipefail
 
-# shellcheck source=scripts/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh" targets.sh
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh" targets.sh
 rounds="${C4_ROUNDS:-3}"
 missed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/c4-targets.XXXXXX")
@@ -213,12 +213,12 @@ if ! diff -q <(cut -d' ' -f1,2 "$sets/Test_L1_R2") "$work/solve1" >/dev/null; th
 fi
 
 # Section 5 runs when Steininger's solver is given for a wide board (see
-# scripts/wide-boards.sh, which also runs alone).
+# scripts/measure/wide-boards.sh, which also runs alone).
 if [[ -n "${C4_STEININGER_9X4:-}${C4_STEININGER_10X4:-}${C4_STEININGER_7X6:-}" ]]; then
     echo
     echo "## 5. Wide boards against Steininger's solver, side by side"
     echo
-    C4_BIN="$c4" "$repo/scripts/wide-boards.sh" | tail -n +3 || missed=$((missed + 1))
+    C4_BIN="$c4" "$repo/scripts/measure/wide-boards.sh" | tail -n +3 || missed=$((missed + 1))
 fi
 
 if [[ "${C4_ALL_LINES:-0}" == 1 ]]; then
