@@ -11,7 +11,7 @@
 #
 # Leaves DIR/WxH/c4-steininger for each size and prints the lines to paste:
 # C4_STEININGER_9X4=DIR/9x4/c4-steininger ... The commit built is the
-# clone's HEAD, printed too (the figures in docs/experiments.md name it).
+# clone's HEAD, printed too (the figures in docs/benchmarks.md name it).
 # Needs git, network access to GitHub, and g++ with C++20.
 set -euo pipefail
 
