@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The game's value on every board size c4 solves from the empty board within
 # a time limit: outcome, strong score, the move on which perfect play ends
-# the game, nodes and time. Prints a markdown table (the README's).
+# the game, nodes and time. Prints a markdown table (docs/board-sizes.md's).
 #
 # Usage: scripts/measure/board-sizes.sh [SECONDS] [RESULTS]
 #   SECONDS  the limit a size (default 1800: half an hour)

@@ -14,7 +14,7 @@
 # ../shared/anchors for the set's board (`stein-bench-WxH` for a set with a
 # `# board WxH` header). Both solvers run with one thread,
 # no opening book and the table cleared before each line; each counts nodes
-# its own way (see the README's comparison). Node counts do not drift, so
+# its own way (see docs/benchmarks.md). Node counts do not drift, so
 # the report is the same on any machine. About as long as the two solvers
 # take on the set, plus one start of Steininger's timer a line.
 # Exit status: 0, 1 if a solver disagrees with the set, 2 on bad usage.
