@@ -2,8 +2,8 @@
 # Times c4 side by side with Pascal Pons's and Christophe Steininger's
 # solvers on the six standard test sets, and prints the table of the
 # side-by-side runs in docs/benchmarks.md: mean time and mean nodes per
-# position, and c4's time over the best other solver's, with the CPU named. A benchmark report, not a test: CI does
-# not run it.
+# position, and c4's time over the best other solver's, with the CPU
+# named. A benchmark report, not a test: CI does not run it.
 #
 #   C4_PONS_BENCH=PATH C4_STEIN_BENCH=PATH scripts/measure/compare-solvers.sh
 #
