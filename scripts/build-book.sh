@@ -39,8 +39,8 @@ refuse() {
     exit 1
 }
 
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/c4-binary.sh"
 private_c4 book
 width=${C4_WIDTH:-7}
 height=${C4_HEIGHT:-6}

@@ -18,8 +18,8 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$repo/target/site}"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 
-# shellcheck source=scripts/wasm-bindgen.sh
-source "$repo/scripts/wasm-bindgen.sh" build-site.sh
+# shellcheck source=scripts/lib/wasm-bindgen.sh
+source "$repo/scripts/lib/wasm-bindgen.sh" build-site.sh
 
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml" -p c4-wasm \
     --target wasm32-unknown-unknown

@@ -14,7 +14,7 @@
 //!
 //! - the mid-game sets of other boards (`mid-WxH.txt`) are well formed the
 //!   same way; their scores are checked against Steininger's solver by
-//!   `scripts/other-boards.sh`, not here.
+//!   `scripts/measure/other-boards.sh`, not here.
 //!
 //! The slow checks (begin-hard one ply, the naive solver on middle-easy)
 //! are ignored tests: `cargo test --release --test generated_sets -- --ignored`.
@@ -91,7 +91,7 @@ fn sets_are_well_formed_legal_in_range_and_unique() {
     }
 }
 
-/// The mid-game sets of other boards that `scripts/other-boards.sh` times
+/// The mid-game sets of other boards that `scripts/measure/other-boards.sh` times
 /// c4 on beside Steininger's solver (which checks their scores there): each
 /// records the board of its name, has its 60 lines of 6 to 22 moves, legal,
 /// neither won nor winnable at once, no position twice (mirror images

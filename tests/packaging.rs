@@ -205,7 +205,7 @@ fn every_artifact_takes_the_workspace_version() {
     let package = fs::read_to_string(repo().join("npm/package.json")).unwrap();
     assert!(
         package.contains(&format!("\"version\": \"{version}\",")),
-        "npm/package.json is not at {version} (scripts/release.sh writes it)"
+        "npm/package.json is not at {version} (scripts/release/release.sh writes it)"
     );
     let changelog = fs::read_to_string(repo().join("CHANGELOG.md")).unwrap();
     assert!(
@@ -218,7 +218,7 @@ fn every_artifact_takes_the_workspace_version() {
 fn scripts_name_the_standard_sets_as_the_tests_do() {
     for script in ["site-bench.sh", "targets.sh", "bench.sh"] {
         let out = Process::new("bash")
-            .arg(repo().join("scripts").join(script))
+            .arg(repo().join("scripts/measure").join(script))
             .env("C4_STANDARD_SETS", scratch("no-such-directory"))
             .output()
             .unwrap();
@@ -231,13 +231,60 @@ fn scripts_name_the_standard_sets_as_the_tests_do() {
             "{script}: {stderr}"
         );
     }
-    for entry in fs::read_dir(repo().join("scripts")).unwrap() {
-        let path = entry.unwrap().path();
+    for path in script_files() {
         let text = fs::read_to_string(&path).unwrap();
         assert!(
             !text.contains("C4_TESTSETS"),
             "{} names the sets C4_TESTSETS",
             path.display()
+        );
+    }
+}
+
+/// Every file under `scripts/`, its subfolders included, but the index.
+fn script_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![repo().join("scripts")];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|name| name != "README.md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_scripts_index_names_every_script_under_its_folder() {
+    let index = fs::read_to_string(repo().join("scripts/README.md")).unwrap();
+    let files = script_files();
+    assert!(files.len() > 20, "scripts/ holds {} files", files.len());
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let folder = path
+            .parent()
+            .unwrap()
+            .strip_prefix(repo())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        // The folder's section: from its heading to the next heading.
+        let heading = format!("`{folder}/`");
+        let start = index
+            .find(&heading)
+            .unwrap_or_else(|| panic!("scripts/README.md has no section for {folder}/"));
+        let section = &index[start..];
+        let section = &section[..section[1..]
+            .find("\n## ")
+            .map_or(section.len(), |end| end + 1)];
+        assert!(
+            section.contains(&format!("`{name}`")) || section.contains(&format!("`{name} ")),
+            "scripts/README.md does not name {name} under {folder}/"
         );
     }
 }

@@ -168,9 +168,9 @@ fn found(board: BoardSize, moves: &str) -> Option<Strategy> {
 }
 
 /// A report, not a check: which empty boards and which 7x6 first moves
-/// the rules find a strategy for (`scripts/check-explain.sh` prints it).
+/// the rules find a strategy for (`scripts/check/check-explain.sh` prints it).
 #[test]
-#[ignore = "a report: run by scripts/check-explain.sh"]
+#[ignore = "a report: run by scripts/check/check-explain.sh"]
 fn report_allis_results() {
     for (w, h) in [
         (6, 4),

@@ -6,7 +6,7 @@
 //! move scores at least 0 (above 0 if it wins).
 //!
 //! `cargo test --release` checks every standard-set line and a sample of
-//! random positions ([`RANDOM_SAMPLE`]); `scripts/check-explain.sh` runs
+//! random positions ([`RANDOM_SAMPLE`]); `scripts/check/check-explain.sh` runs
 //! the ignored test below on 100,000 random positions and prints the
 //! coverage by stones played.
 
@@ -169,7 +169,7 @@ fn claims_agree_with_the_solver_on_random_positions() {
 
 /// The full run: `C4_EXPLAIN_RANDOM` positions (100,000 by default).
 #[test]
-#[ignore = "long: run by scripts/check-explain.sh"]
+#[ignore = "long: run by scripts/check/check-explain.sh"]
 fn claims_agree_with_the_solver_on_many_random_positions() {
     let count = std::env::var("C4_EXPLAIN_RANDOM")
         .ok()

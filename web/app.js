@@ -265,7 +265,7 @@ async function askWorker(path, params, signal) {
   throw new ApiError(answer.status, answer.body, 0);
 }
 
-// For scripts/site-bench.sh: solves test-set `lines` on the worker as
+// For scripts/measure/site-bench.sh: solves test-set `lines` on the worker as
 // `c4 bench --no-book` does; gives { bench: {positions, nodes,
 // mismatches}, millis }.
 window.c4Bench = (width, height, lines) => postToWorker({ bench: { width, height, lines } });

@@ -212,7 +212,7 @@ fn big_probe(bound: Score, (num, den): (i32, i32)) -> Score {
 /// for a big win and a big loss (beyond [`WEAK_PROBE_FRACTION`] of the best
 /// and the worst score): early scores are often large, and a window around
 /// zero gives the search no reason to prefer the quick wins that settle
-/// them (Begin-Easy 18,478 -> 1,687 nodes a position). Then the
+/// them (the saving: `BIG_SCORES_END_STONES` in `settings.rs`). Then the
 /// strong solve's probes in [-1, 1]: "above 0?" settles a win, and a
 /// fail-soft answer below 0 a loss; if neither, "above -1?" tells a draw
 /// from a loss. One search with the window [-1, 1] makes every node tell a

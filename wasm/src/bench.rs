@@ -1,5 +1,5 @@
 //! The worker's benchmark: standard test-set lines solved as
-//! `c4 bench --no-book` solves them (`scripts/site-bench.sh`).
+//! `c4 bench --no-book` solves them (`scripts/measure/site-bench.sh`).
 
 use serde_json::{Value, json};
 

@@ -6,18 +6,18 @@
 # (index.mjs, and index.cjs through it) and the browser's worker
 # (worker.mjs) share; npm/src/'s sources; and package.json at the
 # workspace's version (the root Cargo.toml's [workspace.package]).
-#   scripts/build-npm.sh [OUT_DIR]
+#   scripts/release/build-npm.sh [OUT_DIR]
 #   (cd target/npm && npm pack)          # c4-solver-VERSION.tgz
 # Needs what scripts/build-site.sh needs: the wasm32-unknown-unknown target
 # and wasm-bindgen-cli of the version Cargo.lock pins.
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:-$repo/target/npm}"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 
-# shellcheck source=scripts/wasm-bindgen.sh
-source "$repo/scripts/wasm-bindgen.sh" build-npm.sh
+# shellcheck source=scripts/lib/wasm-bindgen.sh
+source "$repo/scripts/lib/wasm-bindgen.sh" build-npm.sh
 package_version=$(cargo metadata --no-deps --format-version 1 --manifest-path "$repo/Cargo.toml" |
     python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "c4-wasm"))')
 

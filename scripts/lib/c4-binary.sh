@@ -2,7 +2,7 @@
 # and `c4` (the binary they time): $C4_BIN if set, else c4 built here in
 # release mode. Also defines `measured_by`, the line that names the machine
 # under a report.
-# shellcheck source=scripts/paths.sh
+# shellcheck source=scripts/lib/paths.sh
 source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
 if [[ -z "${C4_BIN:-}" ]]; then
     cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin c4
@@ -21,11 +21,11 @@ private_c4() {
     trap 'rm -f "$c4"' EXIT
 }
 
-# measured_by SCRIPT ROUNDS: "Measured by scripts/SCRIPT (ROUNDS rounds) on
+# measured_by SCRIPT ROUNDS: "Measured by scripts/measure/SCRIPT (ROUNDS rounds) on
 # CPU, N cores." and a blank line; the CPU is lscpu's model name.
 measured_by() {
     local cpu
     cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
-    echo "Measured by scripts/$1 ($2 rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
+    echo "Measured by scripts/measure/$1 ($2 rounds) on ${cpu:-an unnamed CPU}, $(nproc) cores."
     echo
 }

@@ -15,7 +15,7 @@
 #   c4-solver-VERSION.tgz      the npm package
 #   c4-solver-VERSION.crate    the crate package
 #
-#   scripts/release.sh [PART...]     PART: binary binary-musl binary-aarch64
+#   scripts/release/release.sh [PART...]     PART: binary binary-musl binary-aarch64
 #                                    wheel wheel-aarch64 wheel-musl npm crate
 #                                    (default: all)
 #
@@ -26,7 +26,7 @@
 # binary: every artifact but the host's binary and the static one is linked
 # by zig through `maturin zig cc`, against glibc 2.17's symbol versions or
 # musl; the wasm32-unknown-unknown target, wasm-bindgen-cli and npm for the
-# npm package (scripts/build-npm.sh). The linker is given to the final crate
+# npm package (scripts/release/build-npm.sh). The linker is given to the final crate
 # alone (`cargo rustc -- -C linker=...`): the libraries it links are compiled
 # as for any other build of that target, so the x86-64 and aarch64 wheels
 # link on those of their target's binary (see C4_WHEEL_FEATURES; the musl
@@ -39,7 +39,7 @@
 # A part's artifact replaces the one of the same kind already in target/dist/.
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 dist="$target_dir/dist"
@@ -209,7 +209,7 @@ wheel_musl() {
 npm_package() {
     step "the npm package"
     local out="$target_dir/npm"
-    scripts/build-npm.sh "$out"
+    scripts/release/build-npm.sh "$out"
     rm -f "$dist"/c4-solver-*.tgz
     (cd "$out" && npm pack --silent --pack-destination "$dist" >/dev/null)
 }

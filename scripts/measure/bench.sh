@@ -5,8 +5,8 @@
 # run ends in minutes. The search alone is measured: no opening book (the
 # built-in book answers the early Begin positions without a search; `c4 bench
 # --compare-book` shows both). Extra arguments go to every `c4 bench` call, e.g.
-#   scripts/bench.sh --weak
-#   scripts/bench.sh --threads 2 --tt-size 256M
+#   scripts/measure/bench.sh --weak
+#   scripts/measure/bench.sh --threads 2 --tt-size 256M
 #
 # With C4_BENCH_FULL=1 it also solves the empty board (strong and weak with 2
 # threads, strong with 1) and measures thread scaling on one position at a
@@ -19,8 +19,8 @@
 # Works from any directory. Exit status: that of `c4 bench` (1 on a mismatch).
 set -euo pipefail
 
-# shellcheck source=scripts/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh" bench.sh
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh" bench.sh
 
 status=0
 "$c4" bench --no-book "$@" "$sets/Test_L3_R1" "$sets/Test_L2_R1" "$sets/Test_L2_R2" "$sets/Test_L1_R1" || status=$?

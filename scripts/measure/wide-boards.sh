@@ -3,13 +3,13 @@
 # c4's lead was thinnest (four rows), side by side in one run: a ratio of
 # wall times taken minutes apart on the same machine does not drift the way
 # the times themselves do. A benchmark report, not a test: CI does not run
-# it. scripts/targets.sh runs it as its section 5 when anchors are given.
+# it. scripts/measure/targets.sh runs it as its section 5 when anchors are given.
 #
 #   C4_STEININGER_9X4=PATH C4_STEININGER_10X4=PATH [C4_STEININGER_7X6=PATH] \
-#       scripts/wide-boards.sh
+#       scripts/measure/wide-boards.sh
 #
 # Each PATH is Steininger's executable built for that board; it is AGPL and
-# never part of this repository: scripts/build-steininger.sh DIR builds
+# never part of this repository: scripts/measure/build-steininger.sh DIR builds
 # them outside it and prints these assignments. A size without a path is
 # skipped with one line.
 #
@@ -24,8 +24,8 @@
 # solvers disagree, 2 if no anchor was given.
 set -euo pipefail
 
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 rounds="${C4_WIDE_ROUNDS:-2}"
 
 now() { date +%s.%N; }
@@ -84,7 +84,7 @@ done
 
 echo
 if ((given == 0)); then
-    echo "no anchor given: set C4_STEININGER_9X4 and C4_STEININGER_10X4 (scripts/build-steininger.sh)" >&2
+    echo "no anchor given: set C4_STEININGER_9X4 and C4_STEININGER_10X4 (scripts/measure/build-steininger.sh)" >&2
     exit 2
 fi
 if ((missed == 0)); then

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Builds Christophe Steininger's Connect Four solver, the anchor that
-# scripts/wide-boards.sh times c4 against, once per board size, in a
+# scripts/measure/wide-boards.sh times c4 against, once per board size, in a
 # directory outside this repository. Its source is AGPL and is never part
 # of c4: this script clones it, sets the board in a copy of its
 # `src/solver/settings.h` (BOARD_WIDTH, BOARD_HEIGHT) and compiles it with
 # the flags of its own CMake release build (-O3 -flto), g++ and no CMake
 # needed. Everything else keeps its defaults: a 1 GB table, every core.
 #
-#   scripts/build-steininger.sh DIR [WxH ...]    (default sizes: 9x4 10x4 7x6)
+#   scripts/measure/build-steininger.sh DIR [WxH ...]    (default sizes: 9x4 10x4 7x6)
 #
 # Leaves DIR/WxH/c4-steininger for each size and prints the lines to paste:
 # C4_STEININGER_9X4=DIR/9x4/c4-steininger ... The commit built is the
-# clone's HEAD, printed too (the figures in docs/experiments.md name it).
+# clone's HEAD, printed too (the figures in docs/benchmarks.md name it).
 # Needs git, network access to GitHub, and g++ with C++20.
 set -euo pipefail
 

@@ -17,9 +17,9 @@
 # end. --nofile L starts the server under an open-file limit of L
 # (ulimit -n), the clients keeping theirs.
 #
-# Usage: scripts/load.sh [--slow N] [--nofile L] [REQUESTS] [CLIENTS] [c4 serve options...]
-#   e.g. scripts/load.sh 500 50 --workers 2 --queue 16
-#        scripts/load.sh --slow 2000 --nofile 256 500 50
+# Usage: scripts/measure/load.sh [--slow N] [--nofile L] [REQUESTS] [CLIENTS] [c4 serve options...]
+#   e.g. scripts/measure/load.sh 500 50 --workers 2 --queue 16
+#        scripts/measure/load.sh --slow 2000 --nofile 256 500 50
 set -euo pipefail
 
 slow=0
@@ -40,8 +40,8 @@ done
 if [[ $slow -gt 0 ]]; then
     command -v python3 >/dev/null || { echo "load.sh: --slow needs python3" >&2; exit 2; }
 fi
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 
 tmp=$(mktemp -d)
 if [[ -n $nofile ]]; then

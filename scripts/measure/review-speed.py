@@ -2,8 +2,8 @@
 """Games of one c4 level against another, for `c4 review`, and the time a
 review takes beside `c4 analyze` on each position of the same games.
 
-    python scripts/review-speed.py games N LEVEL_A LEVEL_B > games.txt
-    python scripts/review-speed.py time games.txt [C4_BINARY]
+    python scripts/measure/review-speed.py games N LEVEL_A LEVEL_B > games.txt
+    python scripts/measure/review-speed.py time games.txt [C4_BINARY]
 
 `games` plays N games between c4's levels (`c4 play --level`; the
 c4 package's LevelPlayer, seeded with the game's number), LEVEL_A first in

@@ -16,7 +16,7 @@ Make the profile from a build with line tables, for example:
         cargo build --release
     valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file=PROFILE \\
         target/lines/release/c4 bench --no-book --threads 1 --limit 30 SET
-    scripts/hot-blocks.py PROFILE [TOP]
+    scripts/measure/hot-blocks.py PROFILE [TOP]
 
 then read a run's code with `objdump -dl --no-show-raw-insn
 --start-address=FIRST --stop-address=LAST target/lines/release/c4`.

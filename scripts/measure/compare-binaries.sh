@@ -4,7 +4,7 @@
 # that must not alter the search (a refactor, a new build profile), every
 # node count must be identical and the instructions close.
 #
-#   scripts/compare-binaries.sh [--instructions] OLD_C4 NEW_C4
+#   scripts/measure/compare-binaries.sh [--instructions] OLD_C4 NEW_C4
 #
 # With --instructions only part 3 runs (the positions of part 2 are still
 # drawn): for a change of build profile, which cannot move a node count.
@@ -37,8 +37,8 @@ if [[ $# -ne 2 || ! -x "$1" || ! -x "$2" ]]; then
 fi
 old=$(realpath "$1")
 new=$(realpath "$2")
-# shellcheck source=scripts/paths.sh
-source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
+# shellcheck source=scripts/lib/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/paths.sh"
 require_sets compare-binaries.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -3,7 +3,7 @@
 sample's tasks, for the plan of docs/cluster.md ("Boards past this
 machine").
 
-    python scripts/cluster-plan.py --board 12x4 --depth 8 --sample 20 --seed 1
+    python scripts/measure/cluster-plan.py --board 12x4 --depth 8 --sample 20 --seed 1
 
 It walks --sample random paths down the driver's upper tree from the
 empty board to --depth stones (centre first, mirror images merged, a

@@ -11,13 +11,13 @@
 # Seeds: a few moves strings, books made by c4 itself, and checkpoint inputs
 # (fuzz/corpus/, not committed). Prints, per target, the inputs run and the
 # crashes found; a crash leaves its input in fuzz/artifacts/TARGET/ and makes
-# the script exit 1. Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+# the script exit 1. Usage: scripts/check/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
 
 seconds=${1:-60}
 shift || true
-# shellcheck source=scripts/paths.sh
-source "$(dirname "${BASH_SOURCE[0]}")/paths.sh"
+# shellcheck source=scripts/lib/paths.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/paths.sh"
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     targets=(moves stdin_line book_decode book_load checkpoint)
@@ -33,8 +33,8 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 # Seeds made by c4: small books on 4x4 and 5x4.
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 corpus="$repo/fuzz/corpus"
 mkdir -p "$corpus"/{moves,stdin_line,book_decode,book_load,checkpoint}
 printf '4453' >"$corpus/moves/a"

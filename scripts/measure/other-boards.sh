@@ -4,7 +4,7 @@
 # mean time and mean nodes per position, and c4's time over Steininger's.
 # A benchmark report, not a test: CI does not run it.
 #
-#   C4_STEIN_BENCH_DIR=DIR scripts/other-boards.sh [WxH...]
+#   C4_STEIN_BENCH_DIR=DIR scripts/measure/other-boards.sh [WxH...]
 #
 # DIR holds `stein-bench-WxH`, Steininger's per-position timer built for each
 # board outside the repository (../shared/anchors: build.sh, then
@@ -25,8 +25,8 @@
 # a set (strong: the score; weak: its sign).
 set -euo pipefail
 
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 stein_dir="${C4_STEIN_BENCH_DIR:?set C4_STEIN_BENCH_DIR to the directory of stein-bench-WxH}"
 rounds="${C4_ROUNDS:-2}"
 sizes=("$@")
@@ -88,7 +88,7 @@ done
 measured_by other-boards.sh "$rounds"
 echo "| board, search | positions | c4 | Steininger | c4 / Steininger | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-table_functions=$(cat "$repo/scripts/solver-table.awk")
+table_functions=$(cat "$repo/scripts/lib/solver-table.awk")
 for size in "${sizes[@]}"; do
     count=$(grep -vc '^#' "$repo/testsets/mid-$size.txt")
     for weak in strong weak; do

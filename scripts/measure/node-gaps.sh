@@ -4,7 +4,7 @@
 # and by score, with the lines where c4's excess is largest. A report for
 # choosing what to change in the search, not a test: CI does not run it.
 #
-#   C4_STEIN_BENCH=PATH scripts/node-gaps.sh [--weak] SET [LIMIT] [TOP]
+#   C4_STEIN_BENCH=PATH scripts/measure/node-gaps.sh [--weak] SET [LIMIT] [TOP]
 #
 # SET is a test-set file of `moves score` lines (a standard set's name, such
 # as Test_L2_R2, is looked for in ../shared/testsets); LIMIT its first lines
@@ -14,7 +14,7 @@
 # ../shared/anchors for the set's board (`stein-bench-WxH` for a set with a
 # `# board WxH` header). Both solvers run with one thread,
 # no opening book and the table cleared before each line; each counts nodes
-# its own way (see the README's comparison). Node counts do not drift, so
+# its own way (see docs/benchmarks.md). Node counts do not drift, so
 # the report is the same on any machine. About as long as the two solvers
 # take on the set, plus one start of Steininger's timer a line.
 # Exit status: 0, 1 if a solver disagrees with the set, 2 on bad usage.
@@ -28,8 +28,8 @@ if [[ $# -lt 1 || -z "${C4_STEIN_BENCH:-}" ]]; then
     echo "usage: C4_STEIN_BENCH=PATH $0 [--weak] SET [LIMIT] [TOP]" >&2
     exit 2
 fi
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 set_file=$1
 [[ -f "$set_file" ]] || set_file="$sets/$1"
 if [[ ! -f "$set_file" ]]; then

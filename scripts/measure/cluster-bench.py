@@ -2,8 +2,8 @@
 """Measures c4.cluster's distributed solve against one process
 (docs/cluster.md, "How efficient the split is").
 
-    python scripts/cluster-bench.py --board 8x5 --workers 1 2
-    python scripts/cluster-bench.py --board 7x7 --workers 1 2 --depth 4
+    python scripts/measure/cluster-bench.py --board 8x5 --workers 1 2
+    python scripts/measure/cluster-bench.py --board 7x7 --workers 1 2 --depth 4
 
 For the board's empty position it solves once in this process (c4.Solver,
 one thread, the same table and book as a worker's), then on a fresh local

@@ -1,7 +1,7 @@
-# Sourced by the scripts: sets `repo` (the repository) and `sets` (where the
+# Sourced by the scripts (through c4-binary.sh and common.sh): sets `repo` (the repository) and `sets` (where the
 # standard test sets are looked for: $C4_STANDARD_SETS, else ../shared/testsets
 # beside the repository; `require_sets` checks that they are there).
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 sets="${C4_STANDARD_SETS:-$repo/../shared/testsets}"
 
 # require_sets NAME: exits with status 2, naming the script NAME, if the

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Times c4 side by side with Pascal Pons's and Christophe Steininger's
-# solvers on the six standard test sets, and prints the README's performance
-# table: mean time and mean nodes per position, and c4's time over the best
-# other solver's, with the CPU named. A benchmark report, not a test: CI does
-# not run it.
+# solvers on the six standard test sets, and prints the table of the
+# side-by-side runs in docs/benchmarks.md: mean time and mean nodes per
+# position, and c4's time over the best other solver's, with the CPU
+# named. A benchmark report, not a test: CI does not run it.
 #
-#   C4_PONS_BENCH=PATH C4_STEIN_BENCH=PATH scripts/compare-solvers.sh
+#   C4_PONS_BENCH=PATH C4_STEIN_BENCH=PATH scripts/measure/compare-solvers.sh
 #
 # Each PATH is a per-position timer of the other solver, built outside the
 # repository from its public source (the anchors' build script in
@@ -35,8 +35,8 @@
 # Exit status: 0, or 1 if a solver disagrees with a set.
 set -euo pipefail
 
-# shellcheck source=scripts/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh" compare-solvers.sh
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh" compare-solvers.sh
 
 rounds=${C4_ROUNDS:-2}
 pons=${C4_PONS_BENCH:-}
@@ -130,7 +130,7 @@ done
 measured_by compare-solvers.sh "$rounds-$most_rounds"
 echo "| set (lines used) | c4 | Steininger | Pons | c4 / best other | c4 nodes | Steininger nodes |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-table_functions=$(cat "$repo/scripts/solver-table.awk")
+table_functions=$(cat "$repo/scripts/lib/solver-table.awk")
 for row in "${rows[@]}"; do
     IFS='|' read -r name _ _ _ _ times <<<"$row"
     awk -F'|' -v name="$name" -v rounds="$((rounds * times))" "$table_functions"'

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The game's value on every board size c4 solves from the empty board within
 # a time limit: outcome, strong score, the move on which perfect play ends
-# the game, nodes and time. Prints a markdown table (the README's).
+# the game, nodes and time. Prints a markdown table (docs/board-sizes.md's).
 #
-# Usage: scripts/board-sizes.sh [SECONDS] [RESULTS]
+# Usage: scripts/measure/board-sizes.sh [SECONDS] [RESULTS]
 #   SECONDS  the limit a size (default 1800: half an hour)
 #   RESULTS  the file the rows are kept in (default board-sizes.rows): the
 #            script is resumable. A size whose row is there is not run
@@ -22,8 +22,8 @@ results=${2:-board-sizes.rows}
 touch "$results"
 threads=${C4_THREADS:-2}
 tt=${C4_TT:-1G}
-# shellcheck source=scripts/c4-binary.sh
-source "$(dirname "${BASH_SOURCE[0]}")/c4-binary.sh"
+# shellcheck source=scripts/lib/c4-binary.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/c4-binary.sh"
 private_c4 sizes
 
 # Every supported size (width, height >= 4, width * (height + 1) <= 128),

@@ -3,7 +3,7 @@
  * translated block adds its instruction count to one counter each time it
  * runs, and the total is printed to stderr at exit.
  *
- *   gcc -O2 -shared -fPIC -o target/qemu-icount.so scripts/qemu-icount.c
+ *   gcc -O2 -shared -fPIC -o target/qemu-icount.so scripts/measure/qemu-icount.c
  *   qemu-aarch64 -L ARM64_ROOT -plugin target/qemu-icount.so \
  *       target/aarch64-unknown-linux-gnu/release/c4 bench --no-book SET
  *

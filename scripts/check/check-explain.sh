@@ -8,7 +8,7 @@
 # whole small boards by minimax and by play. Works from any directory.
 # Exit status: that of cargo test (1 on a false claim).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export C4_STANDARD_SETS="${C4_STANDARD_SETS:-$PWD/../shared/testsets}"
 cargo test --release --test strategy_solver -- --include-ignored --nocapture --test-threads 1
 cargo test --release --test strategy -- --include-ignored --nocapture --test-threads 1

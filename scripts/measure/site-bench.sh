@@ -6,14 +6,14 @@
 # and Begin-Hard (first 5 lines of Test_L1_R3); prints seconds, nodes and
 # the ratio wasm/native per set. First, the time from opening the link
 # `#4453` to the first scores shown (a fresh worker, the book in the wasm).
-#   scripts/build-site.sh && scripts/site-bench.sh [SITE_DIR]
+#   scripts/build-site.sh && scripts/measure/site-bench.sh [SITE_DIR]
 # Needs chromium, chromedriver and python3 (its http.server serves the site
 # on loopback). The browser is driven with Selenium, installed on first use
 # into a virtual environment under target/ (SELENIUM below).
 set -euo pipefail
 
-# shellcheck source=scripts/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh" site-bench.sh
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh" site-bench.sh
 site="${1:-$repo/target/site}"
 [[ -f "$site/c4_wasm_bg.wasm" ]] || { echo "site-bench.sh: no site in $site (scripts/build-site.sh)" >&2; exit 2; }
 chromium=$(command -v chromium || command -v chromium-browser) || { echo "site-bench.sh: needs chromium" >&2; exit 2; }
