@@ -85,7 +85,7 @@ impl<const W: usize, const H: usize, B: Bitboard> Searcher<'_, W, H, B> {
     /// share an entry; later this almost never happens and computing the
     /// mirror (an eighth of the time per node) is not worth it.
     #[inline(always)]
-    pub(in crate::solver) fn stored_key(key: B, moves: usize) -> (B, bool) {
+    pub(crate) fn stored_key(key: B, moves: usize) -> (B, bool) {
         if moves < SYMMETRY_MAX_MOVES {
             let mirrored = Position::<W, H, B>::mirror(key);
             if mirrored < key {
