@@ -30,6 +30,30 @@
 //! ([`ParseError`]); [`Engine`] has the other questions (every column's
 //! score, a best move, a perfect-play line).
 //!
+//! # The public API
+//! What a program that solves, analyses or explains positions needs:
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`BoardSize`], [`BoardError`] | a board's width and height, checked (157 sizes) |
+//! | [`Game`], [`ParseError`] | a position on a board read at run time; parse errors name the move |
+//! | [`Engine`], [`engine::new`], [`AnyBook`] | the solver for a run-time board: score, every column's score, best move, perfect-play line |
+//! | [`Position`], [`Solver`], [`Bitboard`] | the same at compile-time sizes, for the fastest loops |
+//! | [`Book`], [`book`] | opening books: lookup, the file format, the built-in 7x6 book |
+//! | [`Player`], [`Score`], [`rules`] | the rules of play, scores and move notation |
+//! | [`strategy`] | Allis's strategic rules: why a side at least draws, in words and cells |
+//! | [`review`] | a game judged move by move against perfect play |
+//! | [`TestCase`], [`testset`] | `moves score` lines of test sets |
+//! | [`solver::control`], [`TableError`] | stopping a search, its progress, table sizes |
+//!
+//! The other modules exist for the `c4` binary, its server and page, and the
+//! Python and npm bindings (batches, benchmarks, book building, play levels,
+//! memory budgets, tuning constants). They stay public so that those front
+//! ends, which are crates of their own, can use them, but they are hidden
+//! from the published documentation and may change in any release.
+//! `docs/architecture.md` gives every module, its layer and what it may
+//! import.
+//!
 //! # Layout
 //! The search runs on [`Position<W, H, B>`](Position) and
 //! [`Solver<W, H, B>`](Solver), whose board is a set of constants, so it is
@@ -49,23 +73,33 @@
 //! assert_eq!(engine.solve(&game), solver.solve(&pos));
 //! ```
 
+#[doc(hidden)]
 pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod book;
+#[doc(hidden)]
 pub mod book_builder;
 pub mod engine;
 pub mod game;
+#[doc(hidden)]
 pub mod input;
+#[doc(hidden)]
 pub mod level;
+#[doc(hidden)]
 pub mod memory;
+#[doc(hidden)]
 pub mod page_api;
+#[doc(hidden)]
 pub mod parallel;
 pub mod position;
+#[doc(hidden)]
 pub mod report;
 pub mod review;
+#[doc(hidden)]
 pub mod rng;
 pub mod rules;
+#[doc(hidden)]
 pub mod settings;
 pub mod solver;
 pub mod strategy;

@@ -17,12 +17,14 @@
 
 mod busy;
 pub mod control;
+#[doc(hidden)]
 pub mod ordering;
 mod parallel;
 mod placement;
 mod probes;
 pub(crate) mod search;
 mod stage;
+#[doc(hidden)]
 pub mod table;
 #[cfg(test)]
 mod tests;
